@@ -1,0 +1,30 @@
+# Every target creates the local virtual environment first, so each works on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install demo test lint bench clean
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: install
+	$(BIN)/judge submit solutions/sightseeing/reference.py sightseeing
+
+test: install
+	$(BIN)/pytest -n 2
+
+lint: install
+	$(BIN)/ruff check judge tests bench
+
+bench: install
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,77 @@
+"""The seam between the judge and the processes it starts.
+
+Everything above this package describes a run with a `RunRequest` and reads back a `RunResult`;
+only code below it starts processes. The data here carries no policy: the runner decides what a
+termination means for a verdict.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Mapping, Protocol
+
+
+class Termination(enum.Enum):
+    """How a run ended, as seen by the sandbox."""
+
+    EXITED = "exited"  # the program exited by itself, with any exit code
+    SIGNALED = "signaled"  # killed by a signal the sandbox did not send (e.g. SIGSEGV, SIGABRT)
+    CPU_LIMIT = "cpu_limit"  # stopped for passing the CPU time limit
+    WALL_LIMIT = "wall_limit"  # stopped by the wall-clock backstop
+    MEMORY_LIMIT = "memory_limit"  # stopped by, or failed an allocation at, the memory cap
+    OUTPUT_LIMIT = "output_limit"  # wrote more than the output cap to stdout
+    START_FAILED = "start_failed"  # the program could not be started at all (the judge's problem)
+
+
+@dataclass(frozen=True)
+class ResourceLimits:
+    cpu_ms: int
+    wall_ms: int
+    memory_kb: int | None  # cap on the gross peak of the process tree; None means uncapped
+    output_kb: int
+    processes: int = 64  # most processes/threads alive at once in the run
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """One program run.
+
+    `isolate` is True for submissions (hostile: no network, no view of the project, own empty
+    directory). The problem setter's programs (reference, generator, validator, checker) are trusted
+    and run with `isolate=False`, still under limits, and may read the files named in `argv`.
+    """
+
+    argv: tuple[str, ...]
+    limits: ResourceLimits
+    stdin_path: Path | None = None  # None: empty stdin
+    stdin_bytes: bytes | None = None  # used when stdin_path is None
+    isolate: bool = True
+    cwd: Path | None = None  # None: a fresh private directory, removed afterwards
+    env: Mapping[str, str] = field(default_factory=dict)  # added to a minimal environment
+
+
+@dataclass(frozen=True)
+class RunResult:
+    termination: Termination
+    exit_code: int | None  # set when termination is EXITED
+    signal: int | None  # set when the program died from a signal
+    cpu_ms: float  # user + sys of the whole process tree
+    wall_ms: float
+    peak_memory_kb: int  # gross peak resident memory of the process tree
+    stdout: bytes  # at most limits.output_kb KB
+    stderr: bytes  # the tail, capped
+    message: str = ""  # why START_FAILED, or other detail from the sandbox
+
+    @property
+    def ok(self) -> bool:
+        return self.termination is Termination.EXITED and self.exit_code == 0
+
+
+class Sandbox(Protocol):
+    """What the runner needs from a process runner."""
+
+    def run(self, request: RunRequest) -> RunResult: ...
+
+    def close(self) -> None: ...
