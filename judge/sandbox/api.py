@@ -74,4 +74,11 @@ class Sandbox(Protocol):
 
     def run(self, request: RunRequest) -> RunResult: ...
 
+    def baseline_kb(self, argv: tuple[str, ...]) -> int:
+        """Gross peak memory of `argv`, an idle program of some language, run as a submission.
+
+        Cached per runtime (interpreter or binary identity); re-measured when the runtime changes.
+        """
+        ...
+
     def close(self) -> None: ...
