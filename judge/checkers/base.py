@@ -1,0 +1,14 @@
+"""What every checker returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    verdict: Verdict  # AC, PE, WA, or JE when the checker itself failed
+    message: str = ""  # one line for the table
+    details: str = ""  # several lines: where the output differs, with context and hints

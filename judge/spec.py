@@ -1,0 +1,209 @@
+"""Problem packages: the only code that reads problem.yaml. Returns frozen dataclasses."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.errors import JudgeError
+import yaml
+
+from judge.yamlnodes import MappingReader, compose_file
+
+PROBLEM_FILE = "problem.yaml"
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+DEFAULT_OUTPUT_KB = 65536
+CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
+PROGRAM_CHECKERS = ("testlib", "kattis")
+
+
+class MemoryBasis(enum.Enum):
+    NET = "net"  # the limit applies to the peak minus the runtime's idle footprint
+    GROSS = "gross"  # the limit applies to the whole peak
+
+
+@dataclass(frozen=True)
+class Limits:
+    time_ms: int
+    memory_kb: int
+    output_kb: int
+    wall_ms: int
+    memory_basis: MemoryBasis
+
+
+@dataclass(frozen=True)
+class CheckerSpec:
+    name: str
+    abs_tol: float = 1e-6
+    rel_tol: float = 1e-6
+    program: Path | None = None  # for testlib and kattis
+    time_ms: int = 10000  # limit for a checker program
+
+
+@dataclass(frozen=True)
+class GeneratorSpec:
+    program: Path
+    default_args: tuple[str, ...]
+    stress_args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    name: str
+    glob: str
+
+
+DEFAULT_GROUPS = (Group("samples", "sample*"), Group("rest", "*"))
+
+
+@dataclass(frozen=True)
+class Problem:
+    id: str
+    title: str
+    source: str
+    root: Path  # the project root
+    limits: Limits
+    checker: CheckerSpec
+    reference: Path
+    generator: GeneratorSpec | None
+    validator: Path | None
+    groups: tuple[Group, ...]
+
+    @property
+    def directory(self) -> Path:
+        return self.root / "problems" / self.id
+
+    @property
+    def spec_file(self) -> Path:
+        return self.directory / PROBLEM_FILE
+
+    @property
+    def statement(self) -> Path:
+        return self.directory / "statement.md"
+
+    @property
+    def testdata(self) -> Path:
+        return self.root / "testdata" / self.id
+
+    @property
+    def solutions(self) -> Path:
+        return self.root / "solutions" / self.id
+
+
+def list_problem_ids(root: Path) -> list[str]:
+    folder = root / "problems"
+    return sorted(p.name for p in folder.iterdir() if (p / PROBLEM_FILE).is_file())
+
+
+def load_problem(root: Path, problem_id: str) -> Problem:
+    """Read problems/<id>/problem.yaml; every error names file, line and key."""
+    folder = root / "problems" / problem_id
+    if not ID_PATTERN.match(problem_id) or not folder.is_dir():
+        known = ", ".join(list_problem_ids(root)) or "none"
+        raise JudgeError(f"unknown problem '{problem_id}' (known problems: {known})")
+    path = folder / PROBLEM_FILE
+    top = MappingReader.of(path, compose_file(path))
+    top.reject_unknown({"id", "title", "source", "limits", "checker", "reference", "generator",
+                        "validator", "groups"})
+    declared_id = top.string("id")
+    if declared_id != problem_id:
+        raise top.error("id", f"must equal the folder name '{problem_id}', got '{declared_id}'")
+    return Problem(
+        id=problem_id,
+        title=top.string("title"),
+        source=top.string("source"),
+        root=root,
+        limits=_read_limits(top),
+        checker=_read_checker(top, root),
+        reference=_read_path(top, "reference", root,
+                             default=f"solutions/{problem_id}/reference.py"),
+        generator=_read_generator(top, root),
+        validator=_read_validator(top, root, problem_id),
+        groups=_read_groups(top),
+    )
+
+
+def _read_limits(top: MappingReader) -> Limits:
+    limits = top.mapping("limits")
+    if limits is None:
+        raise top.missing("limits", "a mapping with time_ms and memory_kb")
+    limits.reject_unknown({"time_ms", "memory_kb", "output_kb", "wall_ms", "memory_basis"})
+    time_ms = limits.integer("time_ms", minimum=1)
+    basis = limits.choice("memory_basis", tuple(b.value for b in MemoryBasis), default="net")
+    return Limits(
+        time_ms=time_ms,
+        memory_kb=limits.integer("memory_kb", minimum=1),
+        output_kb=limits.integer("output_kb", default=DEFAULT_OUTPUT_KB, minimum=1),
+        wall_ms=limits.integer("wall_ms", default=2 * time_ms + 1000, minimum=time_ms),
+        memory_basis=MemoryBasis(basis),
+    )
+
+
+def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
+    checker = top.mapping("checker")
+    if checker is None:
+        return CheckerSpec(name="tokens")
+    checker.reject_unknown({"name", "abs_tol", "rel_tol", "program", "time_ms"})
+    name = checker.choice("name", CHECKER_NAMES, default="tokens")
+    if name in PROGRAM_CHECKERS:
+        if checker.get("program") is None:
+            raise checker.missing("program", f"the path of the {name} checker program")
+        return CheckerSpec(name=name, program=_read_path(checker, "program", root),
+                           time_ms=checker.integer("time_ms", default=10000, minimum=1))
+    for key in ("program", "time_ms"):
+        if checker.get(key) is not None:
+            raise checker.error(key, f"only testlib and kattis checkers take '{key}'")
+    if name != "float":
+        for key in ("abs_tol", "rel_tol"):
+            if checker.get(key) is not None:
+                raise checker.error(key, f"only the float checker takes '{key}'")
+    return CheckerSpec(name=name, abs_tol=checker.number("abs_tol", default=1e-6),
+                       rel_tol=checker.number("rel_tol", default=1e-6))
+
+
+def _read_generator(top: MappingReader, root: Path) -> GeneratorSpec | None:
+    generator = top.mapping("generator")
+    if generator is None:
+        return None
+    generator.reject_unknown({"program", "default_args", "stress_args"})
+    return GeneratorSpec(
+        program=_read_path(generator, "program", root),
+        default_args=generator.string_list("default_args"),
+        stress_args=generator.string_list("stress_args"),
+    )
+
+
+def _read_validator(top: MappingReader, root: Path, problem_id: str) -> Path | None:
+    if top.get("validator") is not None:
+        return _read_path(top, "validator", root)
+    default = root / "problems" / problem_id / "validator.py"
+    return default if default.is_file() else None
+
+
+def _read_groups(top: MappingReader) -> tuple[Group, ...]:
+    node = top.get("groups")
+    if node is None:
+        return DEFAULT_GROUPS
+    if not isinstance(node, yaml.SequenceNode) or not node.value:
+        raise top.error("groups", "expected a non-empty list of {name, glob} mappings")
+    groups = []
+    for index, item in enumerate(node.value):
+        entry = MappingReader.of(top.path, item, prefix=f"groups[{index}].")
+        entry.reject_unknown({"name", "glob"})
+        groups.append(Group(name=entry.string("name"), glob=entry.string("glob")))
+    names = [g.name for g in groups]
+    if len(set(names)) != len(names):
+        raise top.error("groups", "group names must be unique")
+    return tuple(groups)
+
+
+def _read_path(reader: MappingReader, key: str, root: Path, default: str | None = None) -> Path:
+    relative = reader.string(key, default=default)
+    if Path(relative).is_absolute() or ".." in Path(relative).parts:
+        raise reader.error(key, f"expected a path inside the project root, got '{relative}'")
+    path = root / relative
+    if not path.is_file():
+        raise reader.error(key, f"file not found: {relative}")
+    return path

@@ -1,0 +1,72 @@
+"""Fixture problems on disk: small real packages that tests judge with real processes."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SUM_YAML = """\
+id: sum
+title: Sum of two numbers
+source: fixture
+limits:
+  time_ms: 1000
+  memory_kb: 65536
+  output_kb: 64
+reference: solutions/sum/reference.py
+"""
+
+SUM_TESTS = {
+    "sample-1": ("1 2\n", "3\n"),
+    "hand-01-negative": ("-5 3\n", "-2\n"),
+    "hand-02-large": ("1000000000 1000000000\n", "2000000000\n"),
+}
+
+SOLUTIONS = {
+    "reference.py": "a, b = map(int, input().split())\nprint(a + b)\n",
+    "ac_spaces.py": "a, b = map(int, input().split())\nprint('  ', a + b, '  ')\n",
+    "wa.py": "a, b = map(int, input().split())\nprint(a - b if a < 0 else a + b)\n",
+    "pe.py": "a, b = map(int, input().split())\nprint()\nprint(a + b)\n",
+    "tle.py": "while True:\n    pass\n",
+    "sleep.py": "import time\ntime.sleep(30)\n",
+    "mle.py": "a = bytearray(200 * 1024 * 1024)\nfor i in range(0, len(a), 4096):\n    a[i] = 1\n"
+              "print(len(a))\n",
+    "ole.py": "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
+    "re.py": "a, b = map(int, input().split())\nprint(a // (b - b))\n",
+    "segv.py": "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
+}
+
+
+def write_project(root: Path, problem_yaml: str = SUM_YAML, tests: dict | None = None,
+                  solutions: dict | None = None, problem_files: dict | None = None,
+                  problem_id: str = "sum") -> Path:
+    """A project root with one problem, 'sum' unless told otherwise."""
+    (root / "problems" / problem_id).mkdir(parents=True)
+    (root / "problems" / problem_id / "problem.yaml").write_text(problem_yaml)
+    (root / "problems" / problem_id / "statement.md").write_text(
+        "# Sum\n\nRead two integers, print their sum.\n")
+    for name, text in (problem_files or {}).items():
+        path = root / "problems" / problem_id / name
+        path.write_text(textwrap.dedent(text))
+    data = root / "testdata" / problem_id
+    data.mkdir(parents=True)
+    for name, (given, answer) in (SUM_TESTS if tests is None else tests).items():
+        (data / f"{name}.in").write_text(given)
+        (data / f"{name}.ans").write_text(answer)
+    folder = root / "solutions" / problem_id
+    folder.mkdir(parents=True)
+    for name, text in (SOLUTIONS if solutions is None else solutions).items():
+        (folder / name).write_text(text)
+    return root
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return write_project(tmp_path / "project")
+
+
+@pytest.fixture
+def cache_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.getbasetemp() / "judge-cache"
