@@ -1,0 +1,136 @@
+"""Validator for Sightseeing tour: exit 0 iff stdin is a valid input, else exit 1 with one line.
+
+Strict layout: lines end with a newline, tokens are separated by single spaces, integers are
+written without signs or leading zeros. Every scenario must satisfy the statement's guarantee
+that some junction reaches every other one by legal moves (two-way streets either way, one-way
+streets forwards only); every junction 1..m counts, including junctions without streets.
+"""
+import re
+import sys
+
+MAX_SCENARIOS = 20
+MAX_JUNCTIONS = 200
+MAX_STREETS = 1000
+INTEGER = re.compile(r"0|[1-9][0-9]{0,8}")
+
+
+class Invalid(Exception):
+    """The input breaks a rule; the message says where."""
+
+
+class Lines:
+    """Reads the input line by line and checks each line's tokens."""
+
+    def __init__(self, raw):
+        try:
+            text = raw.decode("ascii")
+        except UnicodeDecodeError:
+            raise Invalid("input contains bytes that are not ASCII") from None
+        if not text:
+            raise Invalid("input is empty")
+        if not text.endswith("\n"):
+            raise Invalid(f"line {text.count(chr(10)) + 1}: missing newline at end of file")
+        self.lines = text[:-1].split("\n")
+        self.number = 0
+
+    def read(self, names, where):
+        """Returns the next line's tokens as integers; names says what they are."""
+        if self.number == len(self.lines):
+            raise Invalid(f"{where}line {self.number + 1}: expected {' '.join(names)}, "
+                          "found end of file")
+        line = self.lines[self.number]
+        self.number += 1
+        tokens = line.split(" ")
+        if len(tokens) != len(names) or not all(INTEGER.fullmatch(t) for t in tokens):
+            raise Invalid(f"{where}line {self.number}: expected {' '.join(names)} (integers "
+                          f"separated by single spaces), found {line[:40]!r}")
+        return [int(t) for t in tokens]
+
+    def finish(self):
+        if self.number != len(self.lines):
+            raise Invalid(f"line {self.number + 1}: expected end of file after the last "
+                          "scenario")
+
+
+def check_range(value, low, high, name, where, line):
+    if not low <= value <= high:
+        raise Invalid(f"{where}line {line}: {name} = {value} is outside [{low}, {high}]")
+
+
+def unreached_junction(m, successors):
+    """Returns (root, lost) with 1-based junctions if no junction reaches all, else None.
+
+    If some junction reaches all, the junction that finishes last in a depth-first search
+    over the whole graph does too (it lies in a source component of the condensation).
+    """
+    seen = [False] * m
+    last = 0
+    for root in range(m):
+        if seen[root]:
+            continue
+        seen[root] = True
+        stack = [(root, iter(successors[root]))]
+        while stack:
+            v, rest = stack[-1]
+            for w in rest:
+                if not seen[w]:
+                    seen[w] = True
+                    stack.append((w, iter(successors[w])))
+                    break
+            else:
+                stack.pop()
+                last = v
+    reached = [False] * m
+    reached[last] = True
+    queue = [last]
+    for v in queue:
+        for w in successors[v]:
+            if not reached[w]:
+                reached[w] = True
+                queue.append(w)
+    for v in range(m):
+        if not reached[v]:
+            return last + 1, v + 1
+    return None
+
+
+def validate_scenario(lines, index):
+    where = f"scenario {index}, "
+    m, s = lines.read(["m", "s"], where)
+    header = lines.number
+    check_range(m, 1, MAX_JUNCTIONS, "m", where, header)
+    check_range(s, 1, MAX_STREETS, "s", where, header)
+    successors = [[] for _ in range(m)]
+    for _ in range(s):
+        x, y, d = lines.read(["x", "y", "d"], where)
+        check_range(x, 1, m, "x", where, lines.number)
+        check_range(y, 1, m, "y", where, lines.number)
+        check_range(d, 0, 1, "d", where, lines.number)
+        successors[x - 1].append(y - 1)
+        if d == 0:
+            successors[y - 1].append(x - 1)
+    unreached = unreached_junction(m, successors)
+    if unreached is not None:
+        root, lost = unreached
+        raise Invalid(f"{where}line {header}: no junction reaches every other one (junction "
+                      f"{lost} is unreachable from junction {root}, the only candidate root)")
+
+
+def validate(raw):
+    lines = Lines(raw)
+    (n,) = lines.read(["n"], "")
+    check_range(n, 1, MAX_SCENARIOS, "n", "", 1)
+    for index in range(1, n + 1):
+        validate_scenario(lines, index)
+    lines.finish()
+
+
+def main():
+    try:
+        validate(sys.stdin.buffer.read())
+    except Invalid as problem:
+        sys.stdout.write(f"invalid: {problem}\n")
+        sys.exit(1)
+
+
+main()
