@@ -4,7 +4,8 @@ testlib:  checker input output answer              exit 0 AC, 1 WA, 2 PE, 3 chec
 Kattis:   checker input answer feedback_dir < output   exit 42 AC, 43 WA
 
 A checker that crashes, hangs, or exits outside its convention yields JE with the reason: a broken
-checker must never accept.
+checker must never accept. A Python traceback on the checker's stderr counts as a crash whatever
+the exit code, since an uncaught exception exits 1, which testlib would read as WA.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from judge.verdict import Verdict
 TESTLIB_CODES = {0: Verdict.AC, 1: Verdict.WA, 2: Verdict.PE}
 KATTIS_CODES = {42: Verdict.AC, 43: Verdict.WA}
 MESSAGE_CHARS = 2000
+PYTHON_TRACEBACK = b"Traceback (most recent call last):"
 
 
 def run_checker_program(
@@ -65,6 +67,10 @@ def _interpret(
             Termination.START_FAILED: f"checker could not start: {result.message}",
         }[result.termination]
         return CheckResult(Verdict.JE, reason, said)
+    if PYTHON_TRACEBACK in result.stderr:
+        # A Python checker that dies on an exception exits 1, which testlib reads as WA.
+        last = result.stderr.decode(errors="replace").strip().splitlines()[-1]
+        return CheckResult(Verdict.JE, f"checker crashed: {last[:200]}", said)
     verdict = codes.get(result.exit_code)
     if verdict is None:
         expected = ", ".join(f"{code} {v.value}" for code, v in codes.items())

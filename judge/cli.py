@@ -1,0 +1,83 @@
+"""The `judge` command line. Commands are thin: they parse, call the library, and render."""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from pathlib import Path
+
+import click
+
+from judge import __version__
+from judge.commands import COMMANDS
+from judge.context import AppContext
+from judge.errors import JudgeError
+
+USAGE_ERROR_EXIT = 2
+INTERNAL_ERROR_EXIT = 3
+
+
+class ReportedError(click.ClickException):
+    """A JudgeError on its way out through click: exit status 2, one line, no traceback."""
+
+    exit_code = USAGE_ERROR_EXIT
+
+    def format_message(self) -> str:
+        return self.message
+
+    def show(self, file=None) -> None:
+        click.echo(f"judge: error: {self.format_message()}", err=True)
+
+
+class JudgeGroup(click.Group):
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except JudgeError as exc:
+            raise ReportedError(str(exc)) from None
+
+
+@click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
+              help="Project root (the folder holding problems/). Default: $JUDGE_ROOT, else the "
+                   "nearest folder above the current one that holds problems/.")
+@click.version_option(__version__, prog_name="judge")
+@click.pass_context
+def cli(ctx: click.Context, root: Path | None) -> None:
+    """Judge solutions against problem packages, and produce and prove their tests.
+
+    Exit status: 0 success (AC), 1 a rejecting verdict or a failed check, 2 a usage or problem
+    error (bad problem.yaml, missing files).
+    """
+    ctx.obj = AppContext.from_process(root)
+
+
+for command in COMMANDS:
+    cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: user errors become short messages, never tracebacks."""
+    try:
+        status = cli.main(args=argv, prog_name="judge", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug in the judge: say so briefly; the trace on request
+        click.echo(f"judge: internal error: {type(exc).__name__}: {exc}", err=True)
+        if os.environ.get("JUDGE_DEBUG"):
+            traceback.print_exc()
+        else:
+            click.echo("(set JUDGE_DEBUG=1 to see the traceback)", err=True)
+        sys.exit(INTERNAL_ERROR_EXIT)
+    # Without standalone mode click returns the status a command exited with.
+    sys.exit(status if isinstance(status, int) else 0)

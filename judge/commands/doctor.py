@@ -1,0 +1,23 @@
+"""`judge doctor`."""
+
+from __future__ import annotations
+
+import click
+
+from judge.context import AppContext
+from judge.sandbox import open_sandbox
+
+
+@click.command()
+@click.pass_obj
+def doctor(app: AppContext) -> None:
+    """Show which guarantees this host gives (time, memory, output, network, file system,
+    processes, cleanup), each active or unavailable with the reason, and the calibrated memory
+    baselines of each language runtime."""
+    from judge.doctor import diagnose, render_diagnosis
+
+    sandbox = open_sandbox(app.cache_dir)
+    try:
+        click.echo(render_diagnosis(diagnose(sandbox, app.cache_dir)))
+    finally:
+        sandbox.close()

@@ -1,0 +1,64 @@
+"""`judge list` and `judge show PROBLEM`."""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from judge.context import AppContext
+from judge.errors import JudgeError
+from judge.spec import Problem, list_problem_ids, load_problem
+from judge.testdata import discover_tests
+
+
+@click.command("list")
+@click.pass_obj
+def list_problems(app: AppContext) -> None:
+    """List every problem with its source, limits and number of tests.
+
+    A problem whose package is broken is listed with the error instead.
+    """
+    root = app.root
+    table = Table(title=f"problems in {root}", title_justify="left")
+    for column in ("id", "title", "source", "time", "memory", "checker", "tests"):
+        table.add_column(column)
+    broken = 0
+    for problem_id in list_problem_ids(root):
+        try:
+            problem = load_problem(root, problem_id)
+            tests = str(len(discover_tests(problem)))
+        except JudgeError as exc:
+            broken += 1
+            table.add_row(problem_id, f"[red]broken: {exc}[/red]", "", "", "", "", "")
+            continue
+        table.add_row(*_summary_row(problem), tests)
+    Console(highlight=False).print(table)
+    if broken:
+        raise click.exceptions.Exit(2)
+
+
+def _summary_row(problem: Problem) -> tuple[str, ...]:
+    limits = problem.limits
+    return (problem.id, problem.title, problem.source, f"{limits.time_ms} ms",
+            f"{limits.memory_kb} KB", problem.checker.name)
+
+
+@click.command()
+@click.argument("problem")
+@click.pass_obj
+def show(app: AppContext, problem: str) -> None:
+    """Show PROBLEM's statement, limits and checker."""
+    spec = app.problem(problem)
+    try:
+        statement = spec.statement.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise JudgeError(f"{spec.statement}: cannot read the statement: {exc.strerror}") from None
+    limits = spec.limits
+    console = Console(highlight=False)
+    console.print(f"[bold]{spec.title}[/bold]  ({spec.id}; {spec.source})")
+    console.print(f"time limit {limits.time_ms} ms · memory limit {limits.memory_kb} KB "
+                  f"({limits.memory_basis.value}) · output limit {limits.output_kb} KB · "
+                  f"checker {spec.checker.name}\n")
+    console.print(Markdown(statement))

@@ -1,0 +1,34 @@
+"""What every command needs from its surroundings, resolved once at the edge."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.root import cache_dir, find_root
+from judge.spec import Problem, load_problem
+
+
+@dataclass(frozen=True)
+class AppContext:
+    """The CLI's settings: the --root option and the environment, turned into paths on demand."""
+
+    root_option: Path | None
+    cwd: Path
+    environ: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_process(cls, root_option: Path | None) -> AppContext:
+        return cls(root_option=root_option, cwd=Path.cwd(), environ=dict(os.environ))
+
+    @property
+    def root(self) -> Path:
+        return find_root(self.root_option, self.cwd, self.environ)
+
+    @property
+    def cache_dir(self) -> Path:
+        return cache_dir(self.environ)
+
+    def problem(self, problem_id: str) -> Problem:
+        return load_problem(self.root, problem_id)

@@ -1,0 +1,156 @@
+"""Rendering reports: terminal tables (rich) and JSON. Pure: data in, text out."""
+
+from __future__ import annotations
+
+import json
+import signal as signals
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from judge.runner import CaseResult, Report
+from judge.verdict import Verdict
+
+JSON_SCHEMA_VERSION = 1
+VERDICT_STYLES = {
+    Verdict.AC: "bold green",
+    Verdict.PE: "bold yellow",
+    Verdict.WA: "bold red",
+    Verdict.TLE: "bold magenta",
+    Verdict.MLE: "bold magenta",
+    Verdict.OLE: "bold magenta",
+    Verdict.RE: "bold red",
+    Verdict.CE: "bold red",
+    Verdict.JE: "bold white on red",
+}
+DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the table
+
+
+def verdict_text(verdict: Verdict) -> Text:
+    return Text(verdict.value, style=VERDICT_STYLES[verdict])
+
+
+def case_line(case: CaseResult) -> Text:
+    """One line per finished test, for progress while judging."""
+    line = Text(f"{case.name:<28} ")
+    line.append_text(verdict_text(case.verdict))
+    line.append(f"  {case.time_ms:>7.0f} ms {case.memory_kb:>8} KB")
+    if case.message:
+        line.append(f"  {case.message}", style="dim")
+    return line
+
+
+def render_report(report: Report) -> Group:
+    parts = []
+    if report.compile_message:
+        parts.append(Text("Compile error:", style="bold red"))
+        parts.append(Text(report.compile_message.rstrip()))
+    else:
+        parts.append(_table(report))
+        parts.extend(_explanations(report))
+    parts.append(_summary(report))
+    return Group(*parts)
+
+
+def print_report(report: Report, console: Console) -> None:
+    console.print(render_report(report))
+
+
+def _table(report: Report) -> Table:
+    table = Table(title=f"{report.problem_id}: {report.problem_title}", title_justify="left")
+    table.add_column("test")
+    table.add_column("verdict")
+    table.add_column("time ms", justify="right")
+    table.add_column("memory KB", justify="right")
+    table.add_column("gross KB", justify="right", style="dim")
+    table.add_column("message", overflow="fold")
+    for case in report.tests:
+        table.add_row(case.name, verdict_text(case.verdict), f"{case.time_ms:.0f}",
+                      str(case.memory_kb), str(case.memory_gross_kb), case.message)
+    return table
+
+
+def _explanations(report: Report) -> list[Text]:
+    failing = [c for c in report.tests if not c.verdict.accepted and c.details]
+    parts = []
+    for case in failing[:DETAILS_SHOWN]:
+        header = Text(f"\n{case.name}: ", style="bold")
+        header.append_text(verdict_text(case.verdict))
+        header.append(f" {case.message}")
+        parts.append(header)
+        parts.append(Text(case.details.rstrip()))
+    if len(failing) > DETAILS_SHOWN:
+        parts.append(Text(f"({len(failing) - DETAILS_SHOWN} more failing tests; --json has all)",
+                          style="dim"))
+    return parts
+
+
+def _summary(report: Report) -> Text:
+    limits = report.limits
+    text = Text("\nverdict: ")
+    text.append_text(verdict_text(report.verdict))
+    text.append(f" {report.verdict.title}")
+    if report.tests:
+        passed = sum(1 for c in report.tests if c.verdict.accepted)
+        text.append(f"   tests: {passed}/{len(report.tests)}")
+        text.append(f"   max time: {report.max_time_ms:.0f} / {limits.time_ms} ms")
+        basis = limits.memory_basis.value
+        text.append(f"   max memory: {report.max_memory_kb} / {limits.memory_kb} KB ({basis}")
+        if report.baseline_kb:
+            text.append(f"; runtime baseline {report.baseline_kb} KB")
+        text.append(")")
+    return text
+
+
+def report_to_dict(report: Report) -> dict:
+    """The --json document; its schema is documented in docs/json.md."""
+    limits = report.limits
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "problem": report.problem_id,
+        "solution": report.solution,
+        "language": report.language,
+        "verdict": report.verdict.value,
+        "limits": {
+            "time_ms": limits.time_ms,
+            "memory_kb": limits.memory_kb,
+            "output_kb": limits.output_kb,
+            "wall_ms": limits.wall_ms,
+            "memory_basis": limits.memory_basis.value,
+        },
+        "baseline_kb": report.baseline_kb,
+        "max_time_ms": report.max_time_ms,
+        "max_memory_kb": report.max_memory_kb,
+        "compile_message": report.compile_message or None,
+        "tests": [_case_to_dict(case) for case in report.tests],
+    }
+
+
+def _case_to_dict(case: CaseResult) -> dict:
+    return {
+        "name": case.name,
+        "group": case.group,
+        "verdict": case.verdict.value,
+        "time_ms": case.time_ms,
+        "wall_ms": case.wall_ms,
+        "memory_kb": case.memory_kb,
+        "memory_gross_kb": case.memory_gross_kb,
+        "exit_code": case.exit_code,
+        "signal": _signal_name(case.signal),
+        "message": case.message,
+        "details": case.details or None,
+    }
+
+
+def _signal_name(number: int | None) -> str | None:
+    if number is None:
+        return None
+    try:
+        return signals.Signals(number).name
+    except ValueError:
+        return str(number)
+
+
+def report_to_json(report: Report) -> str:
+    return json.dumps(report_to_dict(report), indent=2, ensure_ascii=False)

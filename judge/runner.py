@@ -1,0 +1,259 @@
+"""Judging a submission: launch on each test, classify the run, check the output, collect results.
+
+Compute only: rendering belongs to judge.report. Processes are started only through the sandbox.
+"""
+
+from __future__ import annotations
+
+import re
+import signal as signals
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from judge.checkers import BUILTIN_CHECKERS, CheckResult
+from judge.checkers.programs import run_checker_program
+from judge.errors import JudgeError
+from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.spec import Limits, MemoryBasis, Problem
+from judge.testdata import TestCase, discover_tests
+from judge.verdict import Verdict, overall_verdict
+
+EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*")
+STDERR_SHOWN = 400
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    name: str
+    group: str
+    verdict: Verdict
+    time_ms: float  # CPU time, user + sys
+    wall_ms: float
+    memory_kb: int  # the figure the limit applies to (net or gross, by the problem's basis)
+    memory_gross_kb: int
+    exit_code: int | None
+    signal: int | None
+    message: str = ""
+    details: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    problem_id: str
+    problem_title: str
+    solution: str
+    language: str
+    limits: Limits
+    baseline_kb: int
+    verdict: Verdict
+    tests: tuple[CaseResult, ...]
+    compile_message: str = ""
+
+    @property
+    def max_time_ms(self) -> float:
+        return max((t.time_ms for t in self.tests), default=0.0)
+
+    @property
+    def max_memory_kb(self) -> int:
+        return max((t.memory_kb for t in self.tests), default=0)
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A submission ready to run: its command, and the idle footprint of its runtime."""
+
+    source: Path
+    language: str
+    argv: tuple[str, ...]
+    baseline_kb: int
+
+
+@dataclass(frozen=True)
+class Checker:
+    """The problem's checker, with its program prepared when it is a program."""
+
+    problem: Problem
+    argv: tuple[str, ...] | None  # None for built-in checkers
+    broken: str = ""  # why the checker program could not be prepared
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    fail_fast: bool = False
+    language: str | None = None
+
+
+OnCase = Callable[[CaseResult], None]
+
+
+def judge_submission(
+    problem: Problem,
+    source: Path,
+    sandbox: Sandbox,
+    cache_dir: Path,
+    options: JudgeOptions = JudgeOptions(),
+    on_case: OnCase | None = None,
+    tests: Iterable[TestCase] | None = None,
+) -> Report:
+    """Run `source` on every test of `problem` and return the full report."""
+    cases = tuple(tests) if tests is not None else discover_tests(problem)
+    prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
+    if isinstance(prepared, str):
+        return _report(problem, source, _language_name(source, options.language), 0, (),
+                       compile_message=prepared)
+    checker = prepare_checker(problem, sandbox, cache_dir)
+    results = []
+    for case in cases:
+        result = judge_case(problem, prepared, checker, sandbox, case)
+        results.append(result)
+        if on_case is not None:
+            on_case(result)
+        if options.fail_fast and not result.verdict.accepted:
+            break
+    return _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+
+
+def prepare_submission(
+    problem: Problem, source: Path, sandbox: Sandbox, cache_dir: Path, language: str | None
+) -> Submission | str:
+    """Compile if needed and calibrate; a string is the compiler's message (CE)."""
+    if not source.is_file():
+        raise JudgeError(f"solution not found: {source}")
+    try:
+        lang = detect_language(source, language)
+    except UnknownLanguage as exc:
+        raise JudgeError(str(exc)) from None
+    prepared = prepare(sandbox, lang, source, cache_dir)
+    if isinstance(prepared, CompileFailure):
+        return prepared.message or "compilation failed"
+    baseline = 0
+    if problem.limits.memory_basis is MemoryBasis.NET:
+        baseline = sandbox.baseline_kb(prepared.idle_argv)
+    return Submission(source=source, language=lang.name, argv=prepared.argv, baseline_kb=baseline)
+
+
+def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Checker:
+    program = problem.checker.program
+    if program is None:
+        return Checker(problem, None)
+    try:
+        prepared = prepare(sandbox, detect_language(program, None), program, cache_dir)
+    except UnknownLanguage as exc:
+        return Checker(problem, None, broken=f"checker {program.name}: {exc}")
+    if isinstance(prepared, CompileFailure):
+        return Checker(problem, None, broken=f"checker {program.name} does not compile: "
+                                             + prepared.message.strip()[:300])
+    return Checker(problem, prepared.argv)
+
+
+def judge_case(
+    problem: Problem, submission: Submission, checker: Checker, sandbox: Sandbox, case: TestCase
+) -> CaseResult:
+    """Launch, classify, and (only when the run itself succeeded) check."""
+    run = sandbox.run(RunRequest(
+        argv=submission.argv,
+        limits=submission_limits(problem.limits, submission.baseline_kb),
+        stdin_path=case.input_path,
+        isolate=True,
+    ))
+    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
+    verdict, message = classify_run(run, problem.limits, net_kb)
+    details = ""
+    if verdict is Verdict.AC:
+        checked = check_output(checker, sandbox, case, run.stdout)
+        verdict, message, details = checked.verdict, checked.message, checked.details
+    elif verdict is Verdict.RE:
+        details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
+    return CaseResult(
+        name=case.name, group=case.group, verdict=verdict, time_ms=round(run.cpu_ms, 1),
+        wall_ms=round(run.wall_ms, 1), memory_kb=net_kb, memory_gross_kb=run.peak_memory_kb,
+        exit_code=run.exit_code, signal=run.signal, message=message, details=details,
+    )
+
+
+def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
+    """The sandbox caps the gross peak, so the net limit is widened by the runtime's baseline."""
+    return ResourceLimits(
+        cpu_ms=limits.time_ms,
+        wall_ms=limits.wall_ms,
+        memory_kb=limits.memory_kb + baseline_kb,
+        output_kb=limits.output_kb,
+    )
+
+
+def classify_run(run: RunResult, limits: Limits, memory_kb: int) -> tuple[Verdict, str]:
+    """The verdict a run earns before its output is looked at; AC means 'go on and check'."""
+    termination = run.termination
+    if termination is Termination.START_FAILED:
+        return Verdict.JE, f"could not start the submission: {run.message}"
+    if termination is Termination.CPU_LIMIT or run.cpu_ms > limits.time_ms:
+        return Verdict.TLE, f"CPU time over {limits.time_ms} ms"
+    if termination is Termination.WALL_LIMIT:
+        return Verdict.TLE, f"wall-clock time over {limits.wall_ms} ms (sleeping or blocked?)"
+    if termination is Termination.MEMORY_LIMIT or memory_kb > limits.memory_kb:
+        return Verdict.MLE, f"memory over {limits.memory_kb} KB"
+    if termination is Termination.OUTPUT_LIMIT:
+        return Verdict.OLE, f"output over {limits.output_kb} KB"
+    if termination is Termination.SIGNALED:
+        return Verdict.RE, f"killed by {_signal_name(run.signal)}" + _exception_suffix(run)
+    if run.exit_code != 0:
+        exception = _exception_line(run.stderr)
+        if exception.startswith("MemoryError"):
+            return Verdict.MLE, "MemoryError: an allocation failed at the memory limit"
+        return Verdict.RE, f"exit code {run.exit_code}" + (f": {exception}" if exception else "")
+    return Verdict.AC, ""
+
+
+def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: bytes) -> CheckResult:
+    spec = checker.problem.checker
+    if checker.broken:
+        return CheckResult(Verdict.JE, checker.broken)
+    if checker.argv is not None:
+        return run_checker_program(sandbox, spec, checker.argv, case.input_path, output,
+                                   case.answer_path)
+    try:
+        answer = case.answer_path.read_bytes()
+    except OSError as exc:
+        return CheckResult(Verdict.JE, f"cannot read {case.answer_path}: {exc.strerror}")
+    return BUILTIN_CHECKERS[spec.name](output, answer, spec)
+
+
+def _report(problem, source, language, baseline_kb, results, compile_message="") -> Report:
+    verdict = Verdict.CE if compile_message else overall_verdict([r.verdict for r in results])
+    return Report(
+        problem_id=problem.id, problem_title=problem.title, solution=str(source),
+        language=language, limits=problem.limits, baseline_kb=baseline_kb, verdict=verdict,
+        tests=results, compile_message=compile_message,
+    )
+
+
+def _language_name(source: Path, override: str | None) -> str:
+    try:
+        return detect_language(source, override).name
+    except UnknownLanguage:
+        return override or source.suffix
+
+
+def _signal_name(number: int | None) -> str:
+    if number is None:
+        return "a signal"
+    try:
+        return f"{signals.Signals(number).name} (signal {number})"
+    except ValueError:
+        return f"signal {number}"
+
+
+def _exception_suffix(run: RunResult) -> str:
+    line = _exception_line(run.stderr)
+    return f": {line}" if line else ""
+
+
+def _exception_line(stderr: bytes) -> str:
+    """The last line that names an exception (Python's traceback ends with it), else ''."""
+    lines = [line.strip() for line in stderr.decode(errors="replace").splitlines() if line.strip()]
+    for line in reversed(lines):
+        if EXCEPTION_LINE.match(line):
+            return line[:200]
+    return lines[-1][:200] if lines else ""

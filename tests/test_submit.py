@@ -1,0 +1,124 @@
+"""`judge submit` end to end: real programs, real verdicts, through the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import cli
+from tests.conftest import SUM_YAML, write_project
+
+
+def submit(root: Path, solution: str, *extra: str, problem: str = "sum"):
+    path = root / "solutions" / problem / solution
+    return CliRunner().invoke(cli, ["--root", str(root), "submit", str(path), problem,
+                                    "--json", *extra])
+
+
+def verdicts(result) -> tuple[str, list[str]]:
+    document = json.loads(result.stdout)
+    return document["verdict"], [t["verdict"] for t in document["tests"]]
+
+
+@pytest.mark.parametrize("solution, overall, per_test", [
+    ("reference.py", "AC", ["AC", "AC", "AC"]),
+    ("ac_spaces.py", "AC", ["AC", "AC", "AC"]),
+    ("wa.py", "WA", ["AC", "WA", "AC"]),
+    ("pe.py", "PE", ["PE", "PE", "PE"]),
+    ("re.py", "RE", ["RE", "RE", "RE"]),
+])
+def test_verdict_per_test_and_overall(project, solution, overall, per_test):
+    result = submit(project, solution)
+    assert verdicts(result) == (overall, per_test)
+    assert result.exit_code == (0 if overall == "AC" else 1)
+
+
+def test_limit_verdicts_stop_on_first_test_with_fail_fast(project):
+    for solution, expected in [("tle.py", "TLE"), ("mle.py", "MLE"), ("ole.py", "OLE"),
+                               ("sleep.py", "TLE"), ("segv.py", "RE")]:
+        result = submit(project, solution, "--fail-fast")
+        assert verdicts(result) == (expected, [expected]), solution
+        assert result.exit_code == 1
+
+
+def test_json_has_documented_fields(project):
+    document = json.loads(submit(project, "re.py").stdout)
+    assert {"problem", "solution", "language", "verdict", "limits", "tests"} <= document.keys()
+    assert document["problem"] == "sum" and document["language"] == "python"
+    assert document["limits"]["time_ms"] == 1000
+    test = document["tests"][0]
+    assert {"name", "verdict", "time_ms", "memory_kb", "exit_code", "signal", "message"} <= test.keys()
+    assert test["exit_code"] == 1
+    assert "ZeroDivisionError" in test["message"]
+
+
+def test_signal_is_named(project):
+    test = json.loads(submit(project, "segv.py", "--fail-fast").stdout)["tests"][0]
+    assert test["signal"] == "SIGSEGV"
+    assert "SIGSEGV" in test["message"]
+
+
+def test_compile_error_reports_compiler_message(tmp_path):
+    root = write_project(tmp_path, solutions={"reference.py": "print(3)\n",
+                                              "broken.c": "int main( { return 0; }\n"})
+    result = submit(root, "broken.c")
+    document = json.loads(result.stdout)
+    assert document["verdict"] == "CE" and result.exit_code == 1
+    assert "error" in document["compile_message"]
+
+
+def test_table_output_shows_where_the_answer_differs(project):
+    path = project / "solutions/sum/wa.py"
+    result = CliRunner().invoke(cli, ["--root", str(project), "submit", str(path), "sum"])
+    assert result.exit_code == 1
+    assert "hand-01-negative" in result.stdout
+    assert "expected '-2', got '-8'" in result.stdout
+    assert "verdict: WA Wrong Answer" in result.stdout
+
+
+def test_malformed_problem_yaml_exits_2_with_location(tmp_path):
+    root = write_project(tmp_path, problem_yaml=SUM_YAML.replace("time_ms: 1000", "time_ms: -1"))
+    result = submit(root, "reference.py")
+    assert result.exit_code == 2
+    assert "problem.yaml:5: key 'limits.time_ms': expected an integer >= 1" in result.stderr
+    assert "Traceback" not in result.output + result.stderr
+
+
+def test_missing_solution_and_unknown_language_exit_2(project):
+    assert submit(project, "absent.py").exit_code == 2
+    (project / "solutions/sum/notes.txt").write_text("hello")
+    result = submit(project, "notes.txt")
+    assert result.exit_code == 2 and ".txt" in result.stderr
+
+
+def test_root_from_environment_and_from_walking_up(project, monkeypatch):
+    path = project / "solutions/sum/reference.py"
+    monkeypatch.setenv("JUDGE_ROOT", str(project))
+    assert CliRunner().invoke(cli, ["submit", str(path), "sum", "--json"]).exit_code == 0
+    monkeypatch.delenv("JUDGE_ROOT")
+    monkeypatch.chdir(project / "testdata/sum")
+    assert CliRunner().invoke(cli, ["submit", str(path), "sum", "--json"]).exit_code == 0
+
+
+def test_list_and_show(project):
+    listing = CliRunner().invoke(cli, ["--root", str(project), "list"])
+    assert listing.exit_code == 0 and "Sum of two numbers" in listing.stdout
+    shown = CliRunner().invoke(cli, ["--root", str(project), "show", "sum"])
+    assert shown.exit_code == 0 and "Read two integers" in shown.stdout
+    assert "1000 ms" in shown.stdout
+
+
+def test_real_subprocess_exit_codes(project):
+    command = [sys.executable, "-m", "judge", "--root", str(project), "submit"]
+    good = subprocess.run([*command, str(project / "solutions/sum/reference.py"), "sum"],
+                          capture_output=True, text=True, timeout=120)
+    assert good.returncode == 0, good.stderr
+    assert "verdict: AC Accepted" in good.stdout
+    bad = subprocess.run([*command, str(project / "solutions/sum/wa.py"), "sum"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 1 and "WA" in bad.stdout
