@@ -92,16 +92,20 @@ def cactus(rng, n, cycles):
 
 def add_random_cycles(rng, n, edges, present, remaining):
     """Add edge-disjoint random cycles with `remaining` new bridges in all."""
+    longest = n
+    failures = 0
     while remaining:
-        length = pick_cycle_length(rng, remaining, n)
-        for _ in range(200):
-            cycle = rng.sample(range(n), length)
-            pairs = [(min(u, v), max(u, v)) for u, v in zip(cycle, cycle[1:] + cycle[:1])]
-            if not any(pair in present for pair in pairs):
-                add_cycle(edges, present, cycle)
-                remaining -= length
-                break
-        else:
+        length = pick_cycle_length(rng, remaining, longest)
+        cycle = rng.sample(range(n), length)
+        pairs = [(min(u, v), max(u, v)) for u, v in zip(cycle, cycle[1:] + cycle[:1])]
+        if not any(pair in present for pair in pairs):
+            add_cycle(edges, present, cycle)
+            remaining -= length
+            continue
+        failures += 1
+        if failures % 50 == 0:
+            longest = max(5, longest // 2)  # long random cycles rarely fit a crowded graph
+        if failures > 5000:
             raise ShapeError("graph too dense for random cycles; use --shape dense")
 
 
