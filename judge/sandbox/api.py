@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Protocol
+from collections.abc import Mapping
+from typing import Protocol
 
 
 class Termination(enum.Enum):

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from judge.sandbox.api import Sandbox
+from judge.sandbox.host import detect_host
+from judge.sandbox.jail import JailSandbox, ServerFailed
 from judge.sandbox.plain import PlainSandbox
 
 
 def open_sandbox(cache_dir: Path) -> Sandbox:
-    """Return the strongest sandbox this host supports; `cache_dir` keeps calibration data."""
+    """Return the strongest sandbox this host supports; `cache_dir` keeps calibration data.
+
+    On Linux that is the fork server with whatever of root, cgroups and namespaces the host
+    grants; elsewhere, or if the server cannot start, the portable plain runner.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            return JailSandbox(cache_dir, detect_host())
+        except (OSError, ServerFailed):
+            pass
     return PlainSandbox(cache_dir)

@@ -1,0 +1,703 @@
+"""The fork server: a small pre-started interpreter that forks one sandboxed child per run.
+
+Started as `python -I -S -B forkserver.py REQUEST_FD REPLY_FD` by judge.sandbox.jail; it imports
+only the standard library and never reads project data, so a child sees nothing it must not.
+Messages are marshal blobs behind a 4-byte length. The first message is the host configuration;
+each next one is a run, answered by one reply.
+
+Each run forks a chain of three processes:
+
+    server ── keeper ── init ── program
+              unshares   pid 1 of the run's PID namespace; mounts /proc, pivots into a minimal
+              namespaces root, forks the program, reaps orphans, reports the program's status.
+
+The program joins the run's cgroups, drops to an unprivileged uid, sets rlimits, closes every
+inherited descriptor, and then either execs a binary or, for the judge's own interpreter, runs
+the source as __main__ in this already-started interpreter (the speed of the fork server).
+When init exits, the kernel kills whatever is left in the namespace: nothing outlives a run.
+"""
+
+import ctypes
+import gc
+import marshal
+import os
+import resource
+import select
+import signal
+import sys
+import time
+
+POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
+ROOT_TMPFS = "size=1m,mode=755"
+BOX = "/box"  # the run's private working directory inside its root
+BOX_TMPFS_BYTES = 64 * 1024 * 1024
+NOFILE = 256
+CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC = 0x20000, 0x20000000, 0x40000000, 0x8000000
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
+MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
+MNT_DETACH = 2
+PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS, PR_SET_CHILD_SUBREAPER = 1, 38, 36
+PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "riscv64": 41}
+DEVICES = ("null", "zero", "random", "urandom")
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def check(result, what):
+    if result != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+
+
+def mount(source, target, fstype, flags, data=None):
+    check(libc.mount(source and source.encode(), target.encode(), fstype and fstype.encode(),
+                     flags, data and data.encode()), f"mount {target}")
+
+
+def prctl(option, value):
+    check(libc.prctl(option, value, 0, 0, 0), f"prctl {option}")
+
+
+# ---------------------------------------------------------------- messages
+
+
+def read_exact(fd, size):
+    chunks = []
+    while size:
+        chunk = os.read(fd, size)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def receive(fd):
+    header = read_exact(fd, 4)
+    if header is None:
+        return None
+    return marshal.loads(read_exact(fd, int.from_bytes(header, "little")))
+
+
+def send(fd, message):
+    blob = marshal.dumps(message)
+    data = len(blob).to_bytes(4, "little") + blob
+    while data:
+        data = data[os.write(fd, data):]
+
+
+# ---------------------------------------------------------------- cgroups
+
+
+def cgroup_path(config, controller, name):
+    return os.path.join(config["cgroups"][controller], name)
+
+
+def create_cgroups(config, name, request):
+    """Make the run's cgroups and set their limits; return write descriptors for joining."""
+    joins = []
+    version = config["cgroup_version"]
+    for controller in config["cgroups"]:
+        path = cgroup_path(config, controller, name)
+        os.mkdir(path)
+        joins.append(os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC))
+    memory_kb = request["memory_kb"]
+    if version == 1:
+        if memory_kb is not None:
+            write_file(cgroup_path(config, "memory", name), "memory.limit_in_bytes",
+                       memory_kb * 1024)
+            # The same cap on memory + swap, so a run cannot swap its way past the limit.
+            write_file(cgroup_path(config, "memory", name), "memory.memsw.limit_in_bytes",
+                       memory_kb * 1024, optional=True)
+        write_file(cgroup_path(config, "pids", name), "pids.max", request["processes"])
+    else:
+        path = cgroup_path(config, "unified", name)
+        if memory_kb is not None:
+            write_file(path, "memory.max", memory_kb * 1024)
+            write_file(path, "memory.swap.max", 0, optional=True)
+        write_file(path, "pids.max", request["processes"])
+    return joins
+
+
+def write_file(directory, name, value, optional=False):
+    try:
+        with open(os.path.join(directory, name), "w") as handle:
+            handle.write(str(value))
+    except OSError:
+        if not optional:
+            raise
+
+
+def read_text(directory, name):
+    try:
+        with open(os.path.join(directory, name)) as handle:
+            return handle.read()
+    except OSError:
+        return ""
+
+
+def cgroup_cpu_ns(config, name):
+    if config["cgroup_version"] == 1:
+        text = read_text(cgroup_path(config, "cpuacct", name), "cpuacct.usage")
+        return int(text) if text.strip() else 0
+    for line in read_text(cgroup_path(config, "unified", name), "cpu.stat").splitlines():
+        if line.startswith("usage_usec"):
+            return int(line.split()[1]) * 1000
+    return 0
+
+
+def cgroup_memory(config, name):
+    """(peak bytes, whether the kernel's OOM killer struck in the run)."""
+    if config["cgroup_version"] == 1:
+        path = cgroup_path(config, "memory", name)
+        peak = read_text(path, "memory.max_usage_in_bytes").strip()
+        events = read_text(path, "memory.oom_control")
+        failures = read_text(path, "memory.failcnt").strip()
+        oom = field_value(events, "oom_kill") > 0 or (failures not in ("", "0")
+                                                     and "oom_kill " not in events)
+        return int(peak or 0), oom
+    path = cgroup_path(config, "unified", name)
+    peak = read_text(path, "memory.peak").strip()
+    return int(peak or 0), field_value(read_text(path, "memory.events"), "oom_kill") > 0
+
+
+def field_value(text, key):
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == key:
+            return int(parts[1])
+    return 0
+
+
+def cgroup_pids(config, name):
+    controller = "memory" if config["cgroup_version"] == 1 else "unified"
+    text = read_text(cgroup_path(config, controller, name), "cgroup.procs")
+    return [int(pid) for pid in text.split()]
+
+
+def remove_cgroups(config, name):
+    """Kill anything left in the run's cgroups, then remove them."""
+    for _ in range(1000):
+        pids = cgroup_pids(config, name)
+        if not pids:
+            break
+        for pid in pids:
+            kill(pid)
+        time.sleep(0.001)
+    for controller in config["cgroups"]:
+        path = cgroup_path(config, controller, name)
+        for _ in range(200):
+            try:
+                os.rmdir(path)
+                break
+            except FileNotFoundError:
+                break
+            except OSError:
+                time.sleep(0.001)  # the last tasks are still leaving the group
+
+
+def kill(pid, sig=signal.SIGKILL):
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+# ---------------------------------------------------------------- the run, seen from the server
+
+
+def serve(config):
+    """Answer runs until the judge closes the request pipe; return a job in a program child."""
+    request_fd, reply_fd = config["request_fd"], config["reply_fd"]
+    serial = 0
+    while True:
+        request = receive(request_fd)
+        if request is None:
+            return None
+        serial += 1
+        name = f"judge-{os.getpid()}-{serial}"
+        try:
+            job = run(config, request, name)
+        except Exception as exc:  # a broken request or host: the judge hears why, the server lives  # noqa: BLE001 - a child must never unwind into the server
+            request["reply"], job = {"error": f"{type(exc).__name__}: {exc}"}, None
+        if job is not None:
+            return job  # we are the program of a run
+        send(reply_fd, request["reply"])
+        if config["cgroups"]:
+            remove_cgroups(config, name)  # while the judge reads the reply
+
+
+def run(config, request, name):
+    """Run one request; fill request["reply"] in the server, or return the job in the program."""
+    files, joins = open_stdio(request), []
+    try:
+        if config["cgroups"]:
+            joins = create_cgroups(config, name, request)
+        status_r, status_w = os.pipe2(os.O_CLOEXEC)
+        started = time.monotonic()
+        keeper = os.fork()
+        if keeper == 0:
+            os.close(status_r)
+            return keeper_main(config, request, files, joins, status_w)
+        os.close(status_w)
+        request["reply"] = watch(config, request, name, keeper, status_r, files, started)
+        os.close(status_r)
+    finally:
+        if os.getpid() == config["server_pid"]:
+            for fd in (*files, *joins):
+                os.close(fd)
+    return None
+
+
+def open_stdio(request):
+    stdin = os.open(request["stdin"] or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
+    return stdin, os.open(request["stdout"], flags, 0o600), os.open(request["stderr"], flags, 0o600)
+
+
+def watch(config, request, name, keeper, status_r, files, started):
+    """Wait for the run, stopping it at a limit; return the reply for the judge."""
+    cpu_limit_ns = request["cpu_ms"] * 1_000_000
+    wall_limit = request["wall_ms"] / 1000
+    output_cap = request["output_kb"] * 1024
+    poller = select.poll()
+    poller.register(status_r, select.POLLIN | select.POLLHUP)
+    reports, stopped, program_pid = [], None, None
+    while True:
+        if poller.poll(POLL_MS):
+            chunk = os.read(status_r, 65536)
+            if not chunk:
+                break
+            reports.append(chunk)
+            continue
+        if program_pid is None and not config["cgroups"]:
+            program_pid = started_pid(reports)
+        cpu_ns = current_cpu_ns(config, name, program_pid)
+        if stopped is None:
+            stopped = limit_passed(cpu_ns > cpu_limit_ns, time.monotonic() - started > wall_limit,
+                                   stdio_size(files) > 2 * output_cap + 1_048_576)
+            if stopped is not None:
+                stop_run(config, name, keeper, program_pid)
+    wall = time.monotonic() - started
+    os.waitpid(keeper, 0)
+    if not config["cgroups"] and program_pid is not None:
+        kill_group(program_pid)
+    return reply(config, name, b"".join(reports), stopped, wall)
+
+
+def limit_passed(cpu, wall, flood):
+    if cpu:
+        return "cpu"
+    if wall:
+        return "wall"
+    if flood:
+        return "output"
+    return None
+
+
+def stdio_size(files):
+    return os.fstat(files[1]).st_size + os.fstat(files[2]).st_size
+
+
+def started_pid(reports):
+    for record in b"".join(reports).split(b"\n"):
+        if record.startswith(b"P"):
+            return int(record[1:])
+    return None
+
+
+def current_cpu_ns(config, name, program_pid):
+    if config["cgroups"]:
+        return cgroup_cpu_ns(config, name)
+    if program_pid is None:
+        return 0
+    try:
+        with open(f"/proc/{program_pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+
+
+def stop_run(config, name, keeper, program_pid):
+    kill(keeper)  # init dies with its parent (PDEATHSIG), and the namespace with init
+    if config["cgroups"]:
+        for pid in cgroup_pids(config, name):
+            kill(pid)
+    elif program_pid is not None:
+        kill_group(program_pid)
+
+
+def kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def reply(config, name, reports, stopped, wall):
+    status = error = None
+    for record in reports.split(b"\n"):
+        if record.startswith(b"S"):
+            status = marshal.loads(bytes.fromhex(record[1:].decode()))
+        elif record.startswith(b"E"):
+            error = bytes.fromhex(record[1:].decode()).decode(errors="replace")
+    answer = {"stopped": stopped, "wall_s": wall, "error": error, "status": None,
+              "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0}
+    if status is not None:
+        answer.update(status=status["status"], maxrss_kb=status["maxrss_kb"],
+                      cpu_ns=status["cpu_ns"])
+    if config["cgroups"]:
+        answer["cpu_ns"] = cgroup_cpu_ns(config, name)
+        answer["cgroup_peak"], answer["oom"] = cgroup_memory(config, name)
+    return answer
+
+
+# ---------------------------------------------------------------- keeper and init
+
+
+def keeper_main(config, request, files, joins, status_w):
+    """Outside the run's namespaces: unshare them, then fork init into the new PID namespace."""
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:
+            os._exit(1)
+        if config["namespaces"]:
+            flags = CLONE_NEWPID if config["cgroups"] else 0
+            if request["isolate"]:
+                flags |= CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC
+            if request["isolate"] and config["netns_fd"] is not None:
+                # An empty network namespace made once: joining it costs far less than a new one,
+                # and nothing of a run (no socket, no process) outlives the run to meet the next.
+                check(libc.setns(config["netns_fd"], CLONE_NEWNET), "setns net")
+                flags &= ~CLONE_NEWNET
+            if flags:
+                check(libc.unshare(flags), "unshare")
+        init = os.fork()
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report_error(status_w, exc)
+        os._exit(1)
+    if init == 0:
+        try:
+            return init_main(config, request, files, joins, status_w)  # only the program returns
+        except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+            report_error(status_w, exc)
+        os._exit(1)
+    os.close(status_w)
+    os.waitpid(init, 0)
+    os._exit(0)
+
+
+def init_main(config, request, files, joins, status_w):
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    source = None
+    if request["python"]:
+        with open(request["argv"][4], "rb") as handle:
+            source = handle.read()  # read before the project disappears from view
+    exec_fd = None if request["python"] else open_executable(request["argv"][0])
+    if config["namespaces"] and request["isolate"]:
+        enter_minimal_root(config, request)
+    program = os.fork()
+    if program == 0:
+        return program_main(config, request, files, joins, status_w, source, exec_fd)
+    if not config["cgroups"]:
+        os.write(status_w, b"P%d\n" % program)
+    for fd in (*files, *joins):
+        os.close(fd)
+    if exec_fd is not None:
+        os.close(exec_fd)
+    status, usage = reap_until(program)
+    result = {"status": status, "maxrss_kb": usage.ru_maxrss,
+              "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
+    os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
+    os._exit(0)
+
+
+def reap_until(program):
+    """As PID 1, reap every orphan; return the program's own status and resource usage."""
+    while True:
+        try:
+            pid, status, usage = os.wait4(-1, 0)
+        except ChildProcessError:
+            return None, None
+        if pid == program:
+            return status, usage
+
+
+def open_executable(program):
+    path = program if "/" in program else which(program)
+    fd = os.open(path, os.O_RDONLY)
+    if os.pread(fd, 4, 0) == b"\x7fELF":
+        os.set_inheritable(fd, False)  # an ELF binary needs no descriptor after exec; a script does
+    return fd
+
+
+def which(program):
+    for directory in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        path = os.path.join(directory, program)
+        if os.access(path, os.X_OK):
+            return path
+    raise FileNotFoundError(f"{program}: not found on PATH")
+
+
+def enter_minimal_root(config, request):
+    """Pivot into a new root that holds the system's read-only programs and libraries only."""
+    root = request["root"]
+    mount(None, "/", None, MS_REC | MS_PRIVATE)
+    mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
+    for path in config["binds"]:
+        bind_read_only(path, root)
+    for device in DEVICES:
+        bind_device(device, root)
+    for link, target in (("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
+                         ("stderr", "/proc/self/fd/2"), ("fd", "/proc/self/fd")):
+        os.symlink(target, f"{root}/dev/{link}")
+    box = root + BOX
+    os.mkdir(box)
+    uid = config["uid"]
+    mount("tmpfs", box, "tmpfs", MS_NOSUID | MS_NODEV,
+          f"size={BOX_TMPFS_BYTES},mode=700,uid={uid},gid={uid}")
+    if request["cwd_given"]:
+        mount(request["cwd"], box, None, MS_BIND | MS_REC)
+        mount(None, box, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+    os.mkdir(f"{root}/proc")
+    mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    pivot(root)
+    mount(None, "/", None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+
+
+def bind_read_only(path, root):
+    target = root + path
+    if os.path.islink(path):
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        os.symlink(os.readlink(path), target)
+        return
+    if not os.path.exists(path):
+        return
+    if os.path.isdir(path):
+        os.makedirs(target, exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        open(target, "w").close()
+    mount(path, target, None, MS_BIND | MS_REC)
+    mount(None, target, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+
+
+def bind_device(device, root):
+    os.makedirs(f"{root}/dev", exist_ok=True)
+    target = f"{root}/dev/{device}"
+    open(target, "w").close()
+    mount(f"/dev/{device}", target, None, MS_BIND)
+    mount(None, target, None, MS_BIND | MS_REMOUNT | MS_NOSUID | MS_RDONLY)
+
+
+def pivot(root):
+    number = PIVOT_ROOT.get(os.uname().machine)
+    old = root + "/.old"
+    os.mkdir(old)
+    if number is None or libc.syscall(number, root.encode(), old.encode()) != 0:
+        os.rmdir(old)
+        os.chroot(root)
+        os.chdir("/")
+        return
+    os.chdir("/")
+    check(libc.umount2(b"/.old", MNT_DETACH), "umount old root")
+    os.rmdir("/.old")
+
+
+def report_error(status_w, exc):
+    message = f"{type(exc).__name__}: {exc}".encode()
+    try:
+        os.write(status_w, b"E" + message.hex().encode() + b"\n")
+    except OSError:
+        pass
+
+
+# ---------------------------------------------------------------- the program
+
+
+def program_main(config, request, files, joins, status_w, source, exec_fd):
+    """Confine this process, then exec the binary or return the Python job to the top level."""
+    try:
+        for fd in joins:
+            os.write(fd, b"0")
+            os.close(fd)
+        if not config["cgroups"]:
+            os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
+        set_limits(config, request)
+        if request["isolate"] and config["uid"] is not None:
+            drop_privileges(config["uid"])
+        os.chdir(BOX if config["namespaces"] and request["isolate"] else request["cwd"])
+        for target, fd in enumerate(files):
+            os.dup2(fd, target)
+        keep = sorted(fd for fd in (status_w, exec_fd) if fd is not None)
+        close_all_but(keep)
+        env = dict(request["env"])
+        if exec_fd is None:
+            os.close(status_w)
+            return {"argv": request["argv"][4:], "source": source, "env": env}
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_DFL)
+        os.execve(exec_fd, request["argv"], env)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report_error(status_w, exc)
+    os._exit(127)
+
+
+def set_limits(config, request):
+    cpu_s = request["cpu_ms"] // 1000 + 2  # backstop only: the server stops it sooner
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    memory_kb = request["memory_kb"]
+    if request["isolate"]:
+        output = request["output_kb"] * 1024 + 1  # one byte over the cap marks OLE
+        resource.setrlimit(resource.RLIMIT_FSIZE, (output, output))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
+        if config["uid"] is not None:
+            resource.setrlimit(resource.RLIMIT_NPROC, (request["processes"],) * 2)
+    if memory_kb is not None and not config["cgroups"]:
+        # No memory cgroup: bound the address space generously, so a bomb cannot take the host.
+        space = (memory_kb + 512 * 1024) * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (space, space))
+    if memory_kb is not None and not request["python"]:
+        stack = max(8 * 1024 * 1024, memory_kb * 1024)
+        resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
+
+
+def drop_privileges(uid):
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+def close_all_but(keep):
+    low = 3
+    for fd in keep:
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 1 << 20)
+
+
+def run_python_main(job):
+    """Run the submission as __main__ of this interpreter, the way `python file.py` does.
+
+    It ends with os._exit after the shutdown steps a program can observe (non-daemon threads,
+    atexit, flushing stdio): a full interpreter teardown in a forked child would touch, and so
+    copy, every page of the server for nothing.
+    """
+    import builtins
+
+    os.environ.clear()
+    os.environ.update(job["env"])
+    path = job["argv"][0]
+    main = type(sys)("__main__")
+    main.__file__, main.__builtins__, main.__cached__ = path, builtins, None
+    sys.modules["__main__"] = main
+    sys.argv = list(job["argv"])
+    try:
+        exec(compile(job["source"], path, "exec"), main.__dict__)  # noqa: S102 - running the program is the point
+        code = 0
+    except SystemExit as exc:
+        code = exit_code(exc)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        traceback = exc.__traceback__.tb_next if exc.__traceback__ else None
+        sys.excepthook(type(exc), exc, traceback)
+        code = 1
+    os._exit(shut_down(code))
+
+
+def exit_code(exc):
+    if exc.code is None:
+        return 0
+    if isinstance(exc.code, int):
+        return exc.code & 0xFF
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def shut_down(code):
+    """What Py_Finalize does that a program can see; returns the process's exit code."""
+    threading = sys.modules.get("threading")
+    try:
+        if threading is not None:
+            threading._shutdown()
+        import atexit
+
+        atexit._run_exitfuncs()
+    except SystemExit as exc:
+        code = exit_code(exc)
+    try:
+        sys.stdout.flush()
+    except Exception as exc:  # e.g. a closed pipe: CPython reports it and exits with 120  # noqa: BLE001 - a child must never unwind into the server
+        print(f"Exception ignored flushing sys.stdout: {exc!r}", file=sys.stderr)
+        code = code or 120
+    try:
+        sys.stderr.flush()
+    except Exception:  # noqa: BLE001, S110 - nowhere left to report a broken stderr
+        pass
+    return code
+
+
+def main():
+    request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
+    config = receive(request_fd)
+    config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
+    if config["cgroups"]:
+        sweep_stale_cgroups(config)
+    config["netns_fd"] = empty_network_namespace() if config["namespaces"] else None
+    if config["uid"] is not None:
+        config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts this server's runs only
+    compile("pass", "<warm-up>", "exec")  # builds the parser's state once, not in every child
+    gc.freeze()  # children's collections then leave the server's objects (and pages) alone
+    send(reply_fd, {"ready": os.getpid()})
+    return serve(config)
+
+
+def empty_network_namespace():
+    """A descriptor of a new network namespace with no interfaces up (not even loopback)."""
+    ready_r, ready_w = os.pipe()
+    holder = os.fork()
+    if holder == 0:
+        os.close(ready_r)
+        os.write(ready_w, b"1" if libc.unshare(CLONE_NEWNET) == 0 else b"0")
+        while True:
+            signal.pause()  # until killed, once the server holds the namespace
+    os.close(ready_w)
+    try:
+        if os.read(ready_r, 1) != b"1":
+            raise OSError("cannot create a network namespace")
+        fd = os.open(f"/proc/{holder}/ns/net", os.O_RDONLY | os.O_CLOEXEC)
+    finally:
+        kill(holder)
+        os.waitpid(holder, 0)
+        os.close(ready_r)
+    return fd
+
+
+def sweep_stale_cgroups(config):
+    """Remove the empty cgroups of servers that died without cleaning up."""
+    for directory in config["cgroups"].values():
+        for entry in os.listdir(directory):
+            if entry.startswith("judge-") and not pid_alive(entry.split("-")[1]):
+                try:
+                    os.rmdir(os.path.join(directory, entry))
+                except OSError:
+                    pass
+
+
+def pid_alive(text):
+    try:
+        os.kill(int(text), 0)
+        return True
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+
+
+if __name__ == "__main__":
+    JOB = main()
+    if JOB is not None:
+        run_python_main(JOB)

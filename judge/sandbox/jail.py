@@ -1,0 +1,279 @@
+"""The sandbox the judge uses on Linux: a fork server with cgroups, namespaces and rlimits.
+
+`JailSandbox` starts judge/sandbox/forkserver.py once and sends it one message per run; it uses
+whatever the host allows (see judge.sandbox.host) and turns the server's raw reply into a
+`RunResult`. The server restarts if it dies.
+
+Memory: the gross peak of a run is the larger of the cgroup's peak charge (the whole process tree,
+tracked by the kernel) and the peak resident set of the program's own process from wait4. The
+latter counts the pre-started interpreter a Python submission inherits, so the gross figure of a
+Python run is close to what `python3 -I -S -B` alone would show; for an exec'd binary wait4 would
+report the forked interpreter's size (the pitfall in design.md), so only the cgroup counts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
+from judge.sandbox.baselines import BaselineCache
+from judge.sandbox.host import HostSupport
+
+SERVER_SCRIPT = Path(__file__).with_name("forkserver.py")
+MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
+STDERR_TAIL_BYTES = 4096
+PYTHON_FLAGS = ("-I", "-S", "-B")
+SYSTEM_BINDS = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin",
+                "/etc/ld.so.cache", "/etc/alternatives")
+BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
+
+
+class ServerFailed(RuntimeError):
+    """The fork server could not be started or stopped answering."""
+
+
+class JailSandbox:
+    def __init__(self, cache_dir: Path, host: HostSupport) -> None:
+        self.host = host
+        self._baselines = BaselineCache(cache_dir)
+        self._lock = threading.Lock()
+        self._server: _Server | None = None
+        self._start_server()
+
+    def run(self, request: RunRequest) -> RunResult:
+        with self._lock, tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
+            message = self._message(request, Path(scratch))
+            try:
+                reply = self._ask(message)
+            except ServerFailed as exc:
+                return _start_failed(str(exc))
+            return _result(request, reply, Path(scratch), self.runs_in_server(request.argv))
+
+    def baseline_kb(self, argv: tuple[str, ...]) -> int:
+        return self._baselines.get(self._runtime_key(argv), lambda: self._measure_idle(argv))
+
+    def close(self) -> None:
+        with self._lock:
+            if self._server is not None:
+                self._server.stop()
+                self._server = None
+
+    def runs_in_server(self, argv: tuple[str, ...]) -> bool:
+        """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
+        return len(argv) >= 5 and argv[0] == sys.executable and tuple(argv[1:4]) == PYTHON_FLAGS
+
+    def _measure_idle(self, argv: tuple[str, ...]) -> int:
+        peaks = []
+        for _ in range(3):
+            result = self.run(RunRequest(argv=argv, limits=BASELINE_LIMITS))
+            if not result.ok:
+                raise ServerFailed(f"idle program {argv} failed: {result.termination.value} "
+                                   f"{result.message} {result.stderr[-300:]!r}")
+            peaks.append(result.peak_memory_kb)
+        return min(peaks)
+
+    def _runtime_key(self, argv: tuple[str, ...]) -> str:
+        """The runtime's identity: files that shape an idle run's memory, and the mode."""
+        files = [argv[0]]
+        if self.runs_in_server(argv):
+            files.append(str(SERVER_SCRIPT))
+        digest = hashlib.sha256()
+        for name in files:
+            digest.update(_file_identity(name).encode() + b"\0")
+        digest.update("\0".join(argv[1:4] if self.runs_in_server(argv) else argv[1:]).encode())
+        mode = f"jail-cg{self.host.cgroup_version}-ns{int(self.host.namespaces)}"
+        return f"{mode}:{digest.hexdigest()[:16]}"
+
+    def _message(self, request: RunRequest, scratch: Path) -> dict:
+        stdin = request.stdin_path
+        if stdin is None and request.stdin_bytes:
+            stdin = scratch / "stdin"
+            stdin.write_bytes(request.stdin_bytes)
+        work = request.cwd or scratch / "work"
+        work.mkdir(exist_ok=True)
+        root = scratch / "root"
+        root.mkdir()
+        limits = request.limits
+        return {
+            "argv": list(request.argv), "python": self.runs_in_server(request.argv),
+            "isolate": request.isolate, "cwd": str(work), "cwd_given": request.cwd is not None,
+            "root": str(root), "stdin": str(stdin) if stdin else None,
+            "stdout": str(scratch / "stdout"), "stderr": str(scratch / "stderr"),
+            "env": {"PATH": MINIMAL_PATH, "LANG": "C.UTF-8", **request.env},
+            "cpu_ms": limits.cpu_ms, "wall_ms": limits.wall_ms, "memory_kb": limits.memory_kb,
+            "output_kb": limits.output_kb, "processes": limits.processes,
+        }
+
+    def _ask(self, message: dict) -> dict:
+        for attempt in range(2):
+            if self._server is None or not self._server.alive():
+                self._start_server()
+            try:
+                return self._server.ask(message)
+            except ServerFailed:
+                self._server.stop()
+                self._server = None
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _start_server(self) -> None:
+        self._server = _Server(self._config())
+
+    def _config(self) -> dict:
+        binds = list(SYSTEM_BINDS)
+        if not sys.base_prefix.startswith("/usr"):
+            binds.append(sys.base_prefix)  # e.g. pyenv under /root: only the interpreter shows
+        return {"cgroups": dict(self.host.cgroup_dirs), "cgroup_version": self.host.cgroup_version,
+                "namespaces": self.host.namespaces, "uid": self.host.sandbox_uid_base,
+                "binds": binds}
+
+
+class _Server:
+    """One running fork server and the two pipes to it."""
+
+    def __init__(self, config: dict) -> None:
+        request_r, self._request_w = os.pipe()
+        self._reply_r, reply_w = os.pipe()
+        try:
+            self._process = subprocess.Popen(
+                [sys.executable, *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r), str(reply_w)],
+                pass_fds=(request_r, reply_w), stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/",
+                env={"PATH": MINIMAL_PATH, "LANG": "C.UTF-8"},
+            )
+        finally:
+            os.close(request_r)
+            os.close(reply_w)
+        ready = self.ask(config)
+        if "ready" not in ready:
+            raise ServerFailed(f"fork server did not start: {ready}")
+
+    def alive(self) -> bool:
+        return self._process.poll() is None
+
+    def ask(self, message: dict) -> dict:
+        blob = marshal.dumps(message)
+        try:
+            _write_all(self._request_w, len(blob).to_bytes(4, "little") + blob)
+            header = _read_exact(self._reply_r, 4)
+            return marshal.loads(_read_exact(self._reply_r, int.from_bytes(header, "little")))
+        except (OSError, EOFError, ValueError) as exc:
+            raise ServerFailed(f"fork server stopped answering: {exc}") from exc
+
+    def stop(self) -> None:
+        for fd in (self._request_w, self._reply_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        try:
+            self._process.wait(timeout=5)  # it exits when the request pipe closes
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def _read_exact(fd: int, size: int) -> bytes:
+    chunks = []
+    while size:
+        chunk = os.read(fd, size)
+        if not chunk:
+            raise EOFError("fork server closed its pipe")
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _file_identity(name: str) -> str:
+    try:
+        real = os.path.realpath(name)
+        st = os.stat(real)
+        return f"{real}:{st.st_size}:{st.st_mtime_ns}"
+    except OSError:
+        return name
+
+
+def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) -> RunResult:
+    if reply.get("status") is None:
+        return _start_failed(reply.get("error") or "the run reported no status")
+    limits = request.limits
+    cap = limits.output_kb * 1024
+    stdout = _read_head(scratch / "stdout", cap + 1)
+    stderr = _read_tail(scratch / "stderr", STDERR_TAIL_BYTES)
+    status = reply["status"]
+    exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
+    sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    peak_kb = reply["cgroup_peak"] // 1024
+    if in_server or not reply["cgroup_peak"]:
+        peak_kb = max(peak_kb, reply["maxrss_kb"])
+    termination = _termination(reply, limits, exit_code, sig, len(stdout) > cap, stderr, peak_kb)
+    return RunResult(
+        termination=termination,
+        exit_code=exit_code if termination is Termination.EXITED else None,
+        signal=sig, cpu_ms=(reply["cpu_ns"] or 0) / 1e6, wall_ms=reply["wall_s"] * 1000,
+        peak_memory_kb=peak_kb, stdout=stdout[:cap], stderr=stderr,
+        message=reply.get("error") or "",
+    )
+
+
+def _termination(reply: dict, limits: ResourceLimits, exit_code: int | None, sig: int | None,
+                 flooded: bool, stderr: bytes, peak_kb: int) -> Termination:
+    stopped = reply["stopped"]
+    capped = limits.memory_kb is not None
+    if stopped == "cpu" or sig in (signal.SIGXCPU,) or (reply["cpu_ns"] or 0) > limits.cpu_ms * 1e6:
+        return Termination.CPU_LIMIT
+    if reply["oom"] or (capped and peak_kb > limits.memory_kb):
+        return Termination.MEMORY_LIMIT
+    if capped and exit_code not in (None, 0) and _died_of_memory_error(stderr):
+        return Termination.MEMORY_LIMIT
+    if stopped == "output" or flooded or sig == signal.SIGXFSZ:
+        return Termination.OUTPUT_LIMIT
+    if stopped == "wall":
+        return Termination.WALL_LIMIT
+    if sig is not None:
+        return Termination.SIGNALED
+    return Termination.EXITED
+
+
+def _died_of_memory_error(stderr: bytes) -> bool:
+    """A Python program whose last words are a MemoryError failed an allocation at the cap."""
+    lines = stderr.rstrip().splitlines()
+    return bool(lines) and lines[-1].startswith(b"MemoryError")
+
+
+def _read_head(path: Path, size: int) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(size)
+    except OSError:
+        return b""
+
+
+def _read_tail(path: Path, size: int) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - size))
+            return handle.read()
+    except OSError:
+        return b""
+
+
+def _start_failed(message: str) -> RunResult:
+    return RunResult(
+        termination=Termination.START_FAILED, exit_code=None, signal=None, cpu_ms=0.0,
+        wall_ms=0.0, peak_memory_kb=0, stdout=b"", stderr=b"", message=message,
+    )
