@@ -81,8 +81,9 @@ class Checker:
 
 @dataclass(frozen=True)
 class JudgeOptions:
-    fail_fast: bool = False
+    fail_fast: bool = False  # stop at the first test that is not accepted
     language: str | None = None
+    stop_on: frozenset[Verdict] = frozenset()  # also stop after a test gets one of these
 
 
 OnCase = Callable[[CaseResult], None]
@@ -110,7 +111,7 @@ def judge_submission(
         results.append(result)
         if on_case is not None:
             on_case(result)
-        if options.fail_fast and not result.verdict.accepted:
+        if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
             break
     return _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
 
@@ -149,15 +150,25 @@ def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Chec
 
 
 def judge_case(
-    problem: Problem, submission: Submission, checker: Checker, sandbox: Sandbox, case: TestCase
+    problem: Problem,
+    submission: Submission,
+    checker: Checker,
+    sandbox: Sandbox,
+    case: TestCase,
+    keep_output: Callable[[bytes], None] | None = None,
 ) -> CaseResult:
-    """Launch, classify, and (only when the run itself succeeded) check."""
+    """Launch, classify, and (only when the run itself succeeded) check.
+
+    `keep_output` receives the submission's stdout, for callers that save it (stress).
+    """
     run = sandbox.run(RunRequest(
         argv=submission.argv,
         limits=submission_limits(problem.limits, submission.baseline_kb),
         stdin_path=case.input_path,
         isolate=True,
     ))
+    if keep_output is not None:
+        keep_output(run.stdout)
     net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
     verdict, message = classify_run(run, problem.limits, net_kb)
     details = ""

@@ -58,6 +58,7 @@ def write_project(root: Path, problem_yaml: str = SUM_YAML, tests: dict | None =
     folder = root / "solutions" / problem_id
     folder.mkdir(parents=True)
     for name, text in (SOLUTIONS if solutions is None else solutions).items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
     return root
 

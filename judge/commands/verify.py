@@ -1,0 +1,59 @@
+"""`judge verify [PROBLEM ... | --all]`."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import click
+from rich.console import Console
+
+from judge.context import AppContext
+from judge.errors import JudgeError
+from judge.parallel import SandboxPerThread, default_workers
+from judge.programs import prepare_setter_programs
+from judge.sandbox import open_sandbox
+from judge.spec import list_problem_ids
+from judge.verify import verify_problem
+from judge.verify_report import render_verification, verification_to_dict
+
+
+@click.command()
+@click.argument("problems", nargs=-1)
+@click.option("--all", "all_problems", is_flag=True, help="Verify every problem.")
+@click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.pass_obj
+def verify(app: AppContext, problems: tuple[str, ...], all_problems: bool, workers: int | None,
+           as_json: bool) -> None:
+    """Check problem packages: the validator accepts every test, the reference and accepted/
+    solutions are AC everywhere, every solution in wrong_answer/, time_limit_exceeded/,
+    memory_limit_exceeded/, runtime_error/ ... gets its folder's verdict and nothing else, TLE
+    solutions exceed the limit clearly, and the slowest accepted solution leaves a safe margin.
+
+    Prints a solutions x tests matrix per problem. Exit status 1 on any mismatch.
+    """
+    if all_problems == bool(problems):
+        raise click.UsageError("give PROBLEM names or --all (not both)")
+    ids = list_problem_ids(app.root) if all_problems else list(problems)
+    console = Console(highlight=False, soft_wrap=True)
+    progress = Console(stderr=True, highlight=False)
+    results = []
+    with SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes:
+        for problem_id in ids:
+            spec = app.problem(problem_id)
+            programs = prepare_setter_programs(spec, sandboxes.get(), app.cache_dir)
+            with progress.status(f"verifying {spec.id}") as status:
+                result = verify_problem(
+                    spec, programs, sandboxes, app.cache_dir, workers or default_workers(),
+                    on_solution=lambda c, s=status, p=spec.id: s.update(
+                        f"verifying {p}: {c.solution.label} {c.report.verdict.value}"))
+            results.append(result)
+            if not as_json:
+                console.print(render_verification(result))
+    if as_json:
+        click.echo(json.dumps({"ok": all(r.ok for r in results),
+                               "problems": [verification_to_dict(r) for r in results]}, indent=2))
+    if not results:
+        raise JudgeError("no problems to verify")
+    raise click.exceptions.Exit(0 if all(r.ok for r in results) else 1)

@@ -1,0 +1,64 @@
+"""Running jobs on all cores, each worker thread with a sandbox of its own.
+
+Runs are separate processes, so threads are enough for parallelism; a sandbox (which may hold a
+fork server) is not shared between threads.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Iterable, TypeVar
+
+from judge.sandbox.api import Sandbox
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)))
+
+
+class SandboxPerThread:
+    """Hands each thread its own sandbox, created on first use; closes them all at the end."""
+
+    def __init__(self, factory: Callable[[], Sandbox]) -> None:
+        self._factory = factory
+        self._local = threading.local()
+        self._created: list[Sandbox] = []
+        self._lock = threading.Lock()
+
+    def get(self) -> Sandbox:
+        sandbox = getattr(self._local, "sandbox", None)
+        if sandbox is None:
+            sandbox = self._factory()
+            self._local.sandbox = sandbox
+            with self._lock:
+                self._created.append(sandbox)
+        return sandbox
+
+    def close(self) -> None:
+        with self._lock:
+            for sandbox in self._created:
+                sandbox.close()
+            self._created.clear()
+
+    def __enter__(self) -> SandboxPerThread:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def map_with_sandboxes(
+    factory: Callable[[], Sandbox],
+    job: Callable[[Sandbox, T], R],
+    items: Iterable[T],
+    workers: int,
+) -> list[R]:
+    """job(sandbox, item) for every item, in parallel; results in the order of `items`."""
+    with SandboxPerThread(factory) as sandboxes:
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            return list(pool.map(lambda item: job(sandboxes.get(), item), items))

@@ -1,0 +1,120 @@
+"""The problem setter's programs: generator, validator and reference, prepared once and run.
+
+They are trusted (they may read the project) but still run under limits, through the sandbox.
+Every failure becomes a `SetterProgramError` that says which program failed and how.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.errors import JudgeError
+from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.spec import Problem
+
+GENERATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000,
+                                  output_kb=64 * 1024)
+VALIDATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000,
+                                  output_kb=64)
+VALID_EXIT_CODES = (0, 42)  # 42 is the Kattis convention for a valid input
+
+
+class SetterProgramError(JudgeError):
+    """A generator, validator or reference failed: the package is broken, not the submission."""
+
+
+@dataclass(frozen=True)
+class Validation:
+    valid: bool
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class SetterPrograms:
+    """Ready-to-run commands for a problem's own programs (None where the package has none)."""
+
+    problem: Problem
+    generator: tuple[str, ...] | None
+    validator: tuple[str, ...] | None
+    reference: tuple[str, ...]
+
+    @property
+    def reference_limits(self) -> ResourceLimits:
+        """Generous limits: the reference writes answers, it is not being judged here."""
+        limits = self.problem.limits
+        cpu_ms = max(10_000, 5 * limits.time_ms)
+        return ResourceLimits(cpu_ms=cpu_ms, wall_ms=2 * cpu_ms, memory_kb=2_000_000,
+                              output_kb=max(limits.output_kb, 64 * 1024))
+
+    def generate(self, sandbox: Sandbox, args: tuple[str, ...], seed: int) -> bytes:
+        if self.generator is None:
+            raise SetterProgramError(f"problem '{self.problem.id}' has no generator in "
+                                     "problem.yaml")
+        argv = (*self.generator, *args, "--seed", str(seed))
+        result = sandbox.run(RunRequest(argv=argv, limits=GENERATOR_LIMITS, isolate=False,
+                                        cwd=self.problem.root))
+        _require_success(result, "generator", " ".join((*args, "--seed", str(seed))))
+        return result.stdout
+
+    def validate(self, sandbox: Sandbox, *, path: Path | None = None,
+                 data: bytes | None = None) -> Validation:
+        if self.validator is None:
+            raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
+        result = sandbox.run(RunRequest(argv=self.validator, limits=VALIDATOR_LIMITS,
+                                        stdin_path=path, stdin_bytes=data, isolate=False,
+                                        cwd=self.problem.root))
+        if result.termination is not Termination.EXITED:
+            raise SetterProgramError(f"validator failed: {_describe(result)}")
+        if result.exit_code in VALID_EXIT_CODES:
+            return Validation(True)
+        said = (result.stdout + b"\n" + result.stderr).decode(errors="replace").strip()
+        if "Traceback (most recent call last):" in said:
+            raise SetterProgramError(f"validator crashed: {said.splitlines()[-1][:300]}")
+        return Validation(False, said.splitlines()[0][:300] if said else
+                          f"rejected (exit code {result.exit_code}, no message)")
+
+    def answer(self, sandbox: Sandbox, *, path: Path | None = None,
+               data: bytes | None = None) -> bytes:
+        result = sandbox.run(RunRequest(argv=self.reference, limits=self.reference_limits,
+                                        stdin_path=path, stdin_bytes=data, isolate=False,
+                                        cwd=self.problem.root))
+        _require_success(result, "reference", str(path) if path else "generated input")
+        return result.stdout
+
+
+def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> SetterPrograms:
+    generator = problem.generator.program if problem.generator else None
+    return SetterPrograms(
+        problem=problem,
+        generator=_prepare(sandbox, generator, cache_dir, "generator") if generator else None,
+        validator=(_prepare(sandbox, problem.validator, cache_dir, "validator")
+                   if problem.validator else None),
+        reference=_prepare(sandbox, problem.reference, cache_dir, "reference"),
+    )
+
+
+def _prepare(sandbox: Sandbox, source: Path, cache_dir: Path, role: str) -> tuple[str, ...]:
+    try:
+        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir)
+    except UnknownLanguage as exc:
+        raise SetterProgramError(f"{role} {source}: {exc}") from None
+    if isinstance(prepared, CompileFailure):
+        raise SetterProgramError(f"{role} {source} does not compile:\n{prepared.message}")
+    return prepared.argv
+
+
+def _require_success(result: RunResult, role: str, what: str) -> None:
+    if not result.ok:
+        raise SetterProgramError(f"{role} failed on {what}: {_describe(result)}")
+
+
+def _describe(result: RunResult) -> str:
+    tail = result.stderr.decode(errors="replace").strip().splitlines()
+    last = f": {tail[-1][:300]}" if tail else ""
+    if result.termination is Termination.EXITED:
+        return f"exit code {result.exit_code}{last}"
+    if result.termination is Termination.START_FAILED:
+        return f"could not start: {result.message}"
+    return f"{result.termination.value} after {result.cpu_ms:.0f} ms CPU{last}"

@@ -1,0 +1,157 @@
+"""Stress testing: random valid inputs until the submission disagrees with the reference.
+
+Each worker thread owns a sandbox and a scratch folder. Seeds are handed out in order, so the
+same --seed finds the same failure. Reference answers are cached by input hash (small random
+tests repeat often), and an input already judged is not judged again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from judge.programs import SetterPrograms
+from judge.parallel import SandboxPerThread
+from judge.runner import CaseResult, Checker, Submission, judge_case
+from judge.sandbox.api import Sandbox
+from judge.shrink import ShrinkResult, shrink
+from judge.spec import Problem
+from judge.testdata import TestCase
+
+
+@dataclass(frozen=True)
+class StressPlan:
+    args: tuple[str, ...]  # generator arguments
+    first_seed: int
+    iterations: int | None  # stop after this many inputs ...
+    seconds: float | None  # ... or after this much time (whichever is given; both: first)
+    workers: int
+    shrink_seconds: float = 60.0
+
+
+@dataclass(frozen=True)
+class Trial:
+    seed: int | None  # None for a given input (replay) or a shrunk one
+    data: bytes
+    answer: bytes
+    result: CaseResult
+    output: bytes
+
+
+@dataclass(frozen=True)
+class StressOutcome:
+    iterations: int
+    seconds: float
+    failure: Trial | None
+    shrunk: Trial | None = None
+    shrink: ShrinkResult | None = None
+
+
+class Judging:
+    """Judges one input with a given sandbox: validate, answer (cached), run, check."""
+
+    def __init__(self, problem: Problem, programs: SetterPrograms, submission: Submission,
+                 checker: Checker, scratch: Path) -> None:
+        self.problem, self.programs = problem, programs
+        self.submission, self.checker = submission, checker
+        self._scratch = scratch
+        self._answers: dict[bytes, bytes] = {}
+        self._lock = threading.Lock()
+
+    def answer(self, sandbox: Sandbox, data: bytes) -> bytes:
+        key = hashlib.sha256(data).digest()
+        with self._lock:
+            cached = self._answers.get(key)
+        if cached is None:
+            cached = self.programs.answer(sandbox, data=data)
+            with self._lock:
+                self._answers[key] = cached
+        return cached
+
+    def is_valid(self, sandbox: Sandbox, data: bytes) -> bool:
+        return self.programs.validator is None or self.programs.validate(sandbox, data=data).valid
+
+    def trial(self, sandbox: Sandbox, data: bytes, seed: int | None) -> Trial:
+        answer = self.answer(sandbox, data)
+        folder = self._scratch / f"t{threading.get_ident()}"
+        folder.mkdir(exist_ok=True)
+        case = TestCase(name=f"seed-{seed}" if seed is not None else "case", group="stress",
+                        input_path=folder / "input", answer_path=folder / "answer")
+        case.input_path.write_bytes(data)
+        case.answer_path.write_bytes(answer)
+        captured: list[bytes] = []
+        result = judge_case(self.problem, self.submission, self.checker, sandbox, case,
+                            keep_output=captured.append)
+        return Trial(seed, data, answer, result, captured[0] if captured else b"")
+
+
+def run_stress(
+    judging: Judging,
+    sandboxes: SandboxPerThread,
+    plan: StressPlan,
+    on_progress: Callable[[int], None] | None = None,
+) -> StressOutcome:
+    started = time.monotonic()
+    seeds = itertools.count(plan.first_seed)
+    lock = threading.Lock()
+    state = {"done": 0, "failure": None}
+    judged: set[bytes] = set()
+
+    def more() -> int | None:
+        with lock:
+            if state["failure"] is not None:
+                return None
+            if plan.iterations is not None and state["done"] >= plan.iterations:
+                return None
+            if plan.seconds is not None and time.monotonic() - started >= plan.seconds:
+                return None
+            state["done"] += 1
+            return next(seeds)
+
+    def worker() -> None:
+        sandbox = sandboxes.get()
+        while (seed := more()) is not None:
+            data = judging.programs.generate(sandbox, plan.args, seed)
+            key = hashlib.sha256(data).digest()
+            with lock:
+                fresh = key not in judged
+                judged.add(key)
+            if fresh:
+                trial = judging.trial(sandbox, data, seed)
+                if not trial.result.verdict.accepted:
+                    with lock:
+                        best = state["failure"]
+                        if best is None or seed < best.seed:
+                            state["failure"] = trial
+            if on_progress is not None:
+                on_progress(seed)
+
+    with ThreadPoolExecutor(max_workers=max(1, plan.workers)) as pool:
+        for future in [pool.submit(worker) for _ in range(max(1, plan.workers))]:
+            future.result()
+    seconds = time.monotonic() - started
+    return StressOutcome(state["done"], seconds, state["failure"])
+
+
+def shrink_failure(judging: Judging, sandbox: Sandbox, failure: Trial,
+                   budget_seconds: float) -> tuple[Trial, ShrinkResult]:
+    """Shrink a failing input, keeping it valid and failing; judge the result once more."""
+
+    def still_fails(data: bytes) -> bool:
+        if not judging.is_valid(sandbox, data):
+            return False
+        return not judging.trial(sandbox, data, None).result.verdict.accepted
+
+    result = shrink(failure.data, still_fails, budget_seconds)
+    return judging.trial(sandbox, result.data, None), result
+
+
+def make_scratch() -> tempfile.TemporaryDirectory:
+    return tempfile.TemporaryDirectory(prefix="judge-stress-")

@@ -1,0 +1,197 @@
+"""Verifying a problem package: tests valid, every bundled solution gets the verdict its folder
+promises, and the time limit is safe.
+
+Rules, per solution folder (Kattis convention):
+- accepted/ and the reference: AC on every test. The slowest of them should use at most half
+  of the time limit (a warning otherwise: the limit is not safe on a noisy machine).
+- any other folder promising verdict V: at least one test gets V and no test gets anything but
+  AC or V. A solution that has shown TLE is not run on the remaining tests (they would only
+  cost time), and its first TLE test is run again with twice the time limit: if it then
+  finishes, it did not exceed the limit clearly, which is an error.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from judge.errors import JudgeError
+from judge.languages import UnknownLanguage, detect_language
+from judge.parallel import SandboxPerThread
+from judge.programs import SetterPrograms
+from judge.runner import (
+    JudgeOptions,
+    Report,
+    judge_case,
+    judge_submission,
+    prepare_checker,
+    prepare_submission,
+)
+from judge.sandbox.api import Sandbox
+from judge.spec import Problem
+from judge.testdata import TestCase, discover_tests
+from judge.verdict import EXPECTED_BY_FOLDER, Verdict
+
+SAFE_TIME_SHARE = 0.5
+TLE_MARGIN = 2.0
+
+
+@dataclass(frozen=True)
+class BundledSolution:
+    path: Path
+    label: str  # e.g. "wrong_answer/no_parity.py"
+    expected: Verdict
+
+
+@dataclass(frozen=True)
+class SolutionCheck:
+    solution: BundledSolution
+    report: Report
+    errors: tuple[str, ...]
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass(frozen=True)
+class Verification:
+    problem: Problem
+    tests: tuple[TestCase, ...]
+    invalid_tests: tuple[tuple[str, str], ...]  # (test name, validator message)
+    solutions: tuple[SolutionCheck, ...]
+    errors: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and not self.invalid_tests and all(s.ok for s in self.solutions)
+
+
+def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], tuple[str, ...]]:
+    """The reference plus every program in a verdict folder; also the layout errors found."""
+    found = [BundledSolution(problem.reference, "reference", Verdict.AC)]
+    errors = []
+    folder = problem.solutions
+    for child in sorted(folder.iterdir()) if folder.is_dir() else ():
+        if child.is_file():
+            continue
+        expected = EXPECTED_BY_FOLDER.get(child.name)
+        if expected is None:
+            errors.append(f"{child}: unknown folder; expected one of "
+                          + ", ".join(EXPECTED_BY_FOLDER))
+            continue
+        for path in sorted(child.iterdir()):
+            if not path.is_file() or path.name.startswith("."):
+                continue
+            try:
+                detect_language(path, None)
+            except UnknownLanguage as exc:
+                errors.append(f"{path}: {exc}")
+                continue
+            found.append(BundledSolution(path, f"{child.name}/{path.name}", expected))
+    return tuple(found), tuple(errors)
+
+
+def verify_problem(
+    problem: Problem,
+    programs: SetterPrograms,
+    sandboxes: SandboxPerThread,
+    cache_dir: Path,
+    workers: int,
+    on_solution: Callable[[SolutionCheck], None] | None = None,
+) -> Verification:
+    tests = discover_tests(problem)
+    invalid = _invalid_tests(programs, sandboxes.get(), tests)
+    solutions, errors = find_solutions(problem)
+
+    def check(solution: BundledSolution) -> SolutionCheck:
+        result = check_solution(problem, solution, sandboxes.get(), cache_dir, tests)
+        if on_solution is not None:
+            on_solution(result)
+        return result
+
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        checks = tuple(pool.map(check, solutions))
+    warnings = _time_limit_warnings(problem, checks)
+    return Verification(problem, tests, invalid, checks, errors, warnings)
+
+
+def _invalid_tests(programs: SetterPrograms, sandbox: Sandbox, tests) -> tuple[tuple[str, str], ...]:
+    if programs.validator is None:
+        return ()
+    invalid = []
+    for case in tests:
+        validation = programs.validate(sandbox, path=case.input_path)
+        if not validation.valid:
+            invalid.append((case.name, validation.message))
+    return tuple(invalid)
+
+
+def check_solution(problem: Problem, solution: BundledSolution, sandbox: Sandbox,
+                   cache_dir: Path, tests: tuple[TestCase, ...]) -> SolutionCheck:
+    stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
+    try:
+        report = judge_submission(problem, solution.path, sandbox, cache_dir,
+                                  JudgeOptions(stop_on=stop_on), tests=tests)
+    except JudgeError as exc:
+        raise JudgeError(f"{solution.label}: {exc}") from None
+    errors = list(_verdict_errors(solution.expected, report))
+    if solution.expected is Verdict.TLE and not errors:
+        errors.extend(_tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests))
+    return SolutionCheck(solution, report, tuple(errors))
+
+
+def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
+    if report.verdict is Verdict.CE:
+        return [] if expected is Verdict.CE else ["does not compile"]
+    got = [case.verdict for case in report.tests]
+    if expected is Verdict.AC:
+        return [f"{case.name}: {case.verdict.value} {case.message}".rstrip()
+                for case in report.tests if not case.verdict.accepted][:3]
+    errors = []
+    if expected not in got:
+        errors.append(f"expected {expected.value} on at least one test, got "
+                      + (", ".join(sorted({v.value for v in got})) or "no tests"))
+    for case in report.tests:
+        if case.verdict not in (Verdict.AC, expected):
+            errors.append(f"{case.name}: {case.verdict.value} where only AC or "
+                          f"{expected.value} is expected {case.message}".rstrip())
+            break
+    return errors
+
+
+def _tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests) -> list[str]:
+    first = next(case for case in report.tests if case.verdict is Verdict.TLE)
+    limits = problem.limits
+    relaxed_limits = dataclasses.replace(
+        limits, time_ms=int(limits.time_ms * TLE_MARGIN),
+        wall_ms=int(limits.wall_ms * TLE_MARGIN))
+    relaxed = dataclasses.replace(problem, limits=relaxed_limits)
+    submission = prepare_submission(relaxed, solution.path, sandbox, cache_dir, None)
+    if isinstance(submission, str):
+        return ["does not compile"]
+    case = next(t for t in tests if t.name == first.name)
+    rerun = judge_case(relaxed, submission, prepare_checker(relaxed, sandbox, cache_dir), sandbox,
+                       case)
+    if rerun.verdict is Verdict.TLE:
+        return []
+    return [f"{case.name}: finishes in {rerun.time_ms:.0f} ms under a {TLE_MARGIN:g}x limit: "
+            f"it does not exceed {limits.time_ms} ms clearly"]
+
+
+def _time_limit_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tuple[str, ...]:
+    accepted = [c for c in checks if c.solution.expected is Verdict.AC and c.report.tests]
+    if not accepted:
+        return ("no accepted solution",)
+    slowest = max(accepted, key=lambda c: c.report.max_time_ms)
+    share = slowest.report.max_time_ms / problem.limits.time_ms
+    if share > SAFE_TIME_SHARE:
+        return (f"slowest accepted solution {slowest.solution.label} uses "
+                f"{slowest.report.max_time_ms:.0f} ms = {share:.0%} of the time limit "
+                f"(more than {SAFE_TIME_SHARE:.0%}: not safe on a noisy machine)",)
+    return ()
