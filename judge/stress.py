@@ -2,7 +2,9 @@
 
 Each worker thread owns a sandbox and a scratch folder. Seeds are handed out in order, so the
 same --seed finds the same failure. Reference answers are cached by input hash (small random
-tests repeat often), and an input already judged is not judged again.
+tests repeat often), and an input already judged is not judged again. The validator stays out
+of the hot path: a failing input is validated before it counts (an invalid one is reported as
+the generator's bug), and every shrinking step is validated.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from judge.programs import SetterPrograms
+from judge.programs import SetterProgramError, SetterPrograms
 from judge.parallel import SandboxPerThread
 from judge.runner import CaseResult, Checker, Submission, judge_case
 from judge.sandbox.api import Sandbox
@@ -78,6 +80,15 @@ class Judging:
     def is_valid(self, sandbox: Sandbox, data: bytes) -> bool:
         return self.programs.validator is None or self.programs.validate(sandbox, data=data).valid
 
+    def require_valid(self, sandbox: Sandbox, data: bytes, seed: int) -> None:
+        """A failure only counts on a valid input; an invalid one is the generator's bug."""
+        if self.programs.validator is None:
+            return
+        validation = self.programs.validate(sandbox, data=data)
+        if not validation.valid:
+            raise SetterProgramError(f"the generator made an invalid input with seed {seed}: "
+                                     f"{validation.message}")
+
     def trial(self, sandbox: Sandbox, data: bytes, seed: int | None) -> Trial:
         answer = self.answer(sandbox, data)
         folder = self._scratch / f"t{threading.get_ident()}"
@@ -101,12 +112,12 @@ def run_stress(
     started = time.monotonic()
     seeds = itertools.count(plan.first_seed)
     lock = threading.Lock()
-    state = {"done": 0, "failure": None}
+    state = {"done": 0, "failure": None, "broken": False}
     judged: set[bytes] = set()
 
     def more() -> int | None:
         with lock:
-            if state["failure"] is not None:
+            if state["failure"] is not None or state["broken"]:
                 return None
             if plan.iterations is not None and state["done"] >= plan.iterations:
                 return None
@@ -116,6 +127,14 @@ def run_stress(
             return next(seeds)
 
     def worker() -> None:
+        try:
+            search()
+        except BaseException:
+            with lock:
+                state["broken"] = True  # the other workers stop too; the error propagates
+            raise
+
+    def search() -> None:
         sandbox = sandboxes.get()
         while (seed := more()) is not None:
             data = judging.programs.generate(sandbox, plan.args, seed)
@@ -126,6 +145,7 @@ def run_stress(
             if fresh:
                 trial = judging.trial(sandbox, data, seed)
                 if not trial.result.verdict.accepted:
+                    judging.require_valid(sandbox, data, seed)
                     with lock:
                         best = state["failure"]
                         if best is None or seed < best.seed:

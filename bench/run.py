@@ -1,0 +1,32 @@
+"""`make bench`: every benchmark in one run, so that ratios compare like with like."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+BENCHMARKS = ("bench.bench_runner", "bench.bench_references", "bench.bench_stress")
+
+
+def main() -> int:
+    wanted = sys.argv[1:] or BENCHMARKS
+    failed = []
+    for name in wanted:
+        module_name = name if name.startswith("bench.") else f"bench.{name}"
+        started = time.monotonic()
+        module = importlib.import_module(module_name)
+        ok = module.main()
+        print(f"[{module_name} took {time.monotonic() - started:.0f} s]")
+        if ok is False:
+            failed.append(module_name)
+    print()
+    print("targets not met: " + ", ".join(failed) if failed else "all targets met")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
