@@ -279,10 +279,20 @@ def watch(config, request, name, keeper, status_r, files, started):
             if stopped is not None:
                 stop_run(config, name, keeper, program_pid)
     wall = time.monotonic() - started
-    os.waitpid(keeper, 0)
     if not config["cgroups"] and program_pid is not None:
         kill_group(program_pid)
+    reap_all()
     return reply(config, name, b"".join(reports), stopped, wall)
+
+
+def reap_all():
+    """Wait for the keeper and, if it was killed, for init (then ours as subreaper): init exits
+    only after every process of its namespace is gone, so nothing of the run is left."""
+    while True:
+        try:
+            os.wait()
+        except ChildProcessError:
+            return
 
 
 def limit_passed(cpu, wall, flood):
@@ -647,6 +657,7 @@ def main():
     if config["cgroups"]:
         sweep_stale_cgroups(config)
     config["netns_fd"] = empty_network_namespace() if config["namespaces"] else None
+    prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
     if config["uid"] is not None:
         config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts this server's runs only
     compile("pass", "<warm-up>", "exec")  # builds the parser's state once, not in every child

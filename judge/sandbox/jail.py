@@ -66,6 +66,16 @@ class JailSandbox:
                 self._server.stop()
                 self._server = None
 
+    @property
+    def server_pid(self) -> int | None:
+        return self._server.pid if self._server is not None else None
+
+    @property
+    def sandbox_uid(self) -> int | None:
+        """The uid isolated runs of the current server drop to (None when not root)."""
+        base = self.host.sandbox_uid_base
+        return None if base is None or self.server_pid is None else base + self.server_pid
+
     def runs_in_server(self, argv: tuple[str, ...]) -> bool:
         """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
         return len(argv) >= 5 and argv[0] == sys.executable and tuple(argv[1:4]) == PYTHON_FLAGS
@@ -156,6 +166,7 @@ class _Server:
         ready = self.ask(config)
         if "ready" not in ready:
             raise ServerFailed(f"fork server did not start: {ready}")
+        self.pid: int = ready["ready"]
 
     def alive(self) -> bool:
         return self._process.poll() is None
@@ -208,13 +219,13 @@ def _file_identity(name: str) -> str:
 
 
 def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) -> RunResult:
-    if reply.get("status") is None:
+    if reply.get("status") is None and not reply.get("stopped"):
         return _start_failed(reply.get("error") or "the run reported no status")
     limits = request.limits
     cap = limits.output_kb * 1024
     stdout = _read_head(scratch / "stdout", cap + 1)
     stderr = _read_tail(scratch / "stderr", STDERR_TAIL_BYTES)
-    status = reply["status"]
+    status = reply["status"] if reply["status"] is not None else signal.SIGKILL  # we stopped it
     exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
     sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
     peak_kb = reply["cgroup_peak"] // 1024

@@ -1,0 +1,4 @@
+import sys
+
+sys.stdout.write("partial\n")
+sys.exit(3)

@@ -1,0 +1,250 @@
+"""Hostile submissions: each asserts the verdict the sandbox reports and what survived it.
+
+Safe on a developer machine: every run has a CPU, wall, memory, output and process cap, so even
+where a guarantee is missing nothing here can take the host down; those tests skip with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from judge.sandbox.jail import JailSandbox
+
+PROGRAMS = Path(__file__).with_name("programs")
+LIMITS = ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=256_000, output_kb=1024,
+                        processes=16)
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory):
+    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    yield box
+    box.close()
+
+
+def run(sandbox, name, stdin=b"", limits=LIMITS):
+    argv = (sys.executable, "-I", "-S", "-B", str(PROGRAMS / name))
+    return sandbox.run(RunRequest(argv=argv, limits=limits, stdin_bytes=stdin))
+
+
+def needs(sandbox, *guarantees):
+    if not isinstance(sandbox, JailSandbox):
+        pytest.skip("the fork-server sandbox is unavailable on this host")
+    host = sandbox.host
+    if "cgroups" in guarantees and host.cgroup_version is None:
+        pytest.skip(f"cgroups unavailable: {host.cgroup_reason}")
+    if "namespaces" in guarantees and not host.namespaces:
+        pytest.skip(f"namespaces unavailable: {host.namespace_reason}")
+    if "uid" in guarantees and sandbox.sandbox_uid is None:
+        pytest.skip("cannot drop to an unprivileged uid: not root")
+
+
+def processes_of_uid(uid):
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("Uid:") and int(line.split()[1]) == uid:
+                found.append(int(entry.name))
+    return found
+
+
+def assert_judge_still_works(sandbox):
+    result = run(sandbox, "exit_three.py")
+    assert result.termination is Termination.EXITED and result.exit_code == 3
+
+
+def test_fork_bomb_is_bounded_and_leaves_nothing(sandbox):
+    needs(sandbox, "cgroups", "namespaces", "uid")
+    limits = ResourceLimits(cpu_ms=500, wall_ms=1500, memory_kb=256_000, output_kb=64,
+                            processes=16)
+    result = run(sandbox, "fork_bomb.py", limits=limits)
+    assert result.termination in (Termination.CPU_LIMIT, Termination.WALL_LIMIT)
+    assert processes_of_uid(sandbox.sandbox_uid) == []
+    assert_judge_still_works(sandbox)
+
+
+def test_memory_bomb_is_stopped_at_the_cap(sandbox):
+    needs(sandbox, "cgroups")
+    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=64_000, output_kb=64)
+    result = run(sandbox, "memory_bomb.py", limits=limits)
+    assert result.termination is Termination.MEMORY_LIMIT
+    assert result.peak_memory_kb <= 64_000 + 16_384  # the cap, plus one chunk at most
+
+
+def test_failed_allocation_under_a_cap_is_a_memory_limit(sandbox):
+    result = run(sandbox, "huge_allocation.py")
+    assert result.termination is Termination.MEMORY_LIMIT, result.stderr
+
+
+def test_output_flood_is_cut_at_the_output_limit(sandbox):
+    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=256)
+    result = run(sandbox, "output_flood.py", limits=limits)
+    assert result.termination is Termination.OUTPUT_LIMIT
+    assert len(result.stdout) <= 256 * 1024
+
+
+def test_project_home_and_temporary_files_are_invisible(sandbox, tmp_path):
+    needs(sandbox, "namespaces")
+    secret = tmp_path / "answer.ans"
+    secret.write_text("the secret answer")
+    project = Path(__file__).resolve().parents[2]
+    paths = [secret, tmp_path, project, project / "tests", Path.home(), Path("/tmp"),
+             Path("/work"), Path("/etc/passwd")]
+    result = run(sandbox, "read_secrets.py", stdin=" ".join(map(str, paths)).encode())
+    assert result.ok, result.stderr
+    lines = result.stdout.decode().splitlines()
+    assert lines == ["nothing"] or all(_leads_to_interpreter(line) for line in lines), lines
+
+
+def _leads_to_interpreter(line):
+    """A listing that only shows the way to the interpreter's own prefix (e.g. pyenv in /root)."""
+    path, _, listing = line.partition(": ")
+    prefix = Path(sys.base_prefix)
+    if Path(path) not in prefix.parents:
+        return False
+    return listing == str([prefix.relative_to(path).parts[0]])
+
+
+def test_nothing_outside_the_own_directory_is_writable(sandbox, tmp_path):
+    needs(sandbox, "namespaces", "uid")
+    target = tmp_path / "planted"
+    result = run(sandbox, "write_outside.py", stdin=str(target).encode())
+    assert result.ok, result.stderr
+    assert result.stdout == b"written: []\n"
+    assert not target.exists()
+    assert not Path("/tmp/escape").exists()
+
+
+def test_network_is_unreachable(sandbox):
+    needs(sandbox, "namespaces")
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        listener.settimeout(0.2)
+        port = listener.getsockname()[1]
+        result = run(sandbox, "network.py", stdin=str(port).encode())
+        with pytest.raises(socket.timeout):
+            listener.accept()
+    assert result.stdout.startswith(b"refused"), result.stdout
+
+
+def test_kill_of_parent_and_everything_touches_nothing_outside(sandbox):
+    needs(sandbox, "namespaces", "uid")
+    outsider = subprocess.Popen(["sleep", "30"])
+    try:
+        result = run(sandbox, "kill_everything.py", stdin=str(outsider.pid).encode())
+        assert result.stdout == b"still here\n"
+        assert outsider.poll() is None
+    finally:
+        outsider.kill()
+        outsider.wait()
+    assert_judge_still_works(sandbox)
+
+
+def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
+    limits = ResourceLimits(cpu_ms=300, wall_ms=700, memory_kb=256_000, output_kb=64)
+    started = time.monotonic()
+    result = run(sandbox, "sleeper.py", limits=limits)
+    assert result.termination is Termination.WALL_LIMIT
+    assert 0.65 <= time.monotonic() - started < 2.0
+    assert result.cpu_ms < 300
+
+
+def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
+    needs(sandbox, "cgroups", "namespaces", "uid")
+    started = time.monotonic()
+    result = run(sandbox, "daemon.py")
+    assert result.ok and result.stdout == b"parent done\n"
+    assert time.monotonic() - started < 2.0
+    assert processes_of_uid(sandbox.sandbox_uid) == []
+
+
+def test_deep_recursion_is_a_runtime_failure_not_a_judge_failure(sandbox):
+    result = run(sandbox, "deep_recursion.py")
+    assert result.termination in (Termination.SIGNALED, Termination.EXITED,
+                                  Termination.MEMORY_LIMIT)
+    assert not result.ok
+    assert_judge_still_works(sandbox)
+
+
+def test_closed_stdout_is_a_runtime_error(sandbox):
+    result = run(sandbox, "closed_stdout.py")
+    assert result.termination is Termination.EXITED and result.exit_code != 0
+
+
+def test_signal_death_is_reported_with_the_signal(sandbox):
+    result = run(sandbox, "segfault.py")
+    assert result.termination is Termination.SIGNALED
+    assert result.signal == signal.SIGSEGV
+
+
+def test_open_files_are_bounded(sandbox):
+    needs(sandbox, "uid")
+    result = run(sandbox, "fd_exhaustion.py")
+    assert result.ok
+    assert int(result.stdout) < 1024
+
+
+def test_disk_filling_stops_inside_the_run(sandbox):
+    needs(sandbox, "namespaces")
+    result = run(sandbox, "disk_fill.py")
+    assert result.termination in (Termination.EXITED, Termination.MEMORY_LIMIT,
+                                  Termination.OUTPUT_LIMIT)
+    if result.ok:
+        assert int(result.stdout) <= 64
+
+
+def test_proc_shows_only_the_run(sandbox):
+    needs(sandbox, "namespaces", "cgroups")
+    result = run(sandbox, "proc_snoop.py")
+    assert result.ok, result.stderr
+    assert result.stdout == b"[1, 2]\n"  # init and the program itself
+
+
+def test_environment_and_descriptors_are_minimal(sandbox):
+    os.environ["JUDGE_TEST_SECRET"] = "leaked"
+    try:
+        result = run(sandbox, "env_and_fds.py")
+    finally:
+        del os.environ["JUDGE_TEST_SECRET"]
+    env_line, fds_line = result.stdout.decode().splitlines()
+    assert env_line == "['LANG', 'PATH']"
+    assert fds_line == "[0, 1, 2, 3]"  # 3 is the directory listing itself
+
+
+def test_threads_count_toward_cpu_and_are_stopped_promptly(sandbox):
+    needs(sandbox, "cgroups")
+    limits = ResourceLimits(cpu_ms=400, wall_ms=3000, memory_kb=256_000, output_kb=64)
+    result = run(sandbox, "threads_burn.py", limits=limits)
+    assert result.termination is Termination.CPU_LIMIT
+    assert 400 <= result.cpu_ms < 400 + 100  # all threads counted, stopped within 100 ms
+
+
+def test_nonzero_exit_keeps_code_and_output(sandbox):
+    result = run(sandbox, "exit_three.py")
+    assert result.termination is Termination.EXITED
+    assert result.exit_code == 3 and result.stdout == b"partial\n"
+
+
+def test_no_cgroup_is_left_behind(sandbox, tmp_path):
+    needs(sandbox, "cgroups")
+    own = open_sandbox(tmp_path)
+    run(own, "fork_bomb.py", limits=ResourceLimits(cpu_ms=200, wall_ms=500, memory_kb=64_000,
+                                                  output_kb=64, processes=8))
+    prefix = f"judge-{own.server_pid}-"
+    own.close()  # the server removes the last run's cgroups before it exits
+    for directory in own.host.cgroup_dirs.values():
+        assert [name for name in os.listdir(directory) if name.startswith(prefix)] == []
