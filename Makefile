@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint bench clean
+.PHONY: install demo test verify lint bench clean
 
 install: $(STAMP)
 
@@ -19,6 +19,10 @@ demo: install
 
 test: install
 	$(BIN)/pytest -n 2
+	$(BIN)/judge verify --all
+
+verify: install
+	$(BIN)/judge verify --all
 
 lint: install
 	$(BIN)/ruff check judge tests bench

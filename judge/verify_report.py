@@ -40,13 +40,13 @@ def render_verification(result: Verification) -> Group:
 
 def _matrix(result: Verification) -> Table:
     table = Table(title_justify="left", show_edge=False)
-    table.add_column("solution")
-    table.add_column("expected")
-    table.add_column("got")
-    table.add_column("max ms", justify="right")
-    table.add_column("max KB", justify="right")
-    table.add_column("tests  (. AC, W WA, T TLE, ... - not run)", no_wrap=True)
-    table.add_column("ok")
+    table.add_column("solution", no_wrap=True)
+    table.add_column("expected", no_wrap=True)
+    table.add_column("got", no_wrap=True)
+    table.add_column("max ms", justify="right", no_wrap=True)
+    table.add_column("max KB", justify="right", no_wrap=True)
+    table.add_column("tests (. AC, W WA, T TLE, ... - not run)", overflow="fold")
+    table.add_column("ok", no_wrap=True)
     names = [case.name for case in result.tests]
     for check in result.solutions:
         report = check.report

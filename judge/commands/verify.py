@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 
 import click
 from rich.console import Console
@@ -36,7 +37,8 @@ def verify(app: AppContext, problems: tuple[str, ...], all_problems: bool, worke
     if all_problems == bool(problems):
         raise click.UsageError("give PROBLEM names or --all (not both)")
     ids = list_problem_ids(app.root) if all_problems else list(problems)
-    console = Console(highlight=False, soft_wrap=True)
+    # A matrix wants width: when the output is not a terminal, do not squeeze it into 80 columns.
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     progress = Console(stderr=True, highlight=False)
     results = []
     with SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes:
