@@ -8,9 +8,9 @@ termination means for a verdict.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Mapping
 from typing import Protocol
 
 

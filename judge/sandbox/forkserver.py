@@ -613,7 +613,7 @@ def run_python_main(job):
         code = exit_code(exc)
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         traceback = exc.__traceback__.tb_next if exc.__traceback__ else None
-        sys.excepthook(type(exc), exc, traceback)
+        sys.excepthook(type(exc), exc.with_traceback(traceback), traceback)  # hide this frame
         code = 1
     os._exit(shut_down(code))
 

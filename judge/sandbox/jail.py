@@ -78,7 +78,8 @@ class JailSandbox:
 
     def runs_in_server(self, argv: tuple[str, ...]) -> bool:
         """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
-        return len(argv) >= 5 and argv[0] == sys.executable and tuple(argv[1:4]) == PYTHON_FLAGS
+        return (len(argv) >= 5 and argv[0] == sys.executable and tuple(argv[1:4]) == PYTHON_FLAGS
+                and not argv[4].startswith("-"))
 
     def _measure_idle(self, argv: tuple[str, ...]) -> int:
         peaks = []

@@ -1,4 +1,3 @@
-import os
 
 # Fill the working directory with files until something refuses; report how much got written.
 block = b"\0" * (1 << 20)

@@ -1,4 +1,3 @@
-import os
 import sys
 
 # stdin names host paths to create; also try the usual writable places of a system.
@@ -11,5 +10,6 @@ for path in sys.stdin.read().split() + ["/tmp/escape", "/escape", "/usr/escape",
         written.append(path)
     except OSError:
         pass
-open("inside.txt", "w").write("fine")  # the own directory is writable
+with open("inside.txt", "w") as inside:
+    inside.write("fine")  # the own directory is writable
 print("written:", written)

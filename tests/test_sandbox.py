@@ -1,0 +1,138 @@
+"""The sandbox behind the runner seam: results, limits, measurement and the fork server."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import textwrap
+
+import pytest
+
+from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from judge.sandbox.jail import JailSandbox
+from judge.sandbox.plain import PlainSandbox
+
+LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=1024)
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory):
+    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    yield box
+    box.close()
+
+
+def python(tmp_path, source, name="prog.py"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    return (sys.executable, "-I", "-S", "-B", str(path))
+
+
+def test_this_host_gets_the_fork_server(sandbox):
+    assert isinstance(sandbox, JailSandbox)
+
+
+def test_stdin_reaches_the_program_and_stdout_comes_back(sandbox, tmp_path):
+    argv = python(tmp_path, "import sys; sys.stdout.write(sys.stdin.read()[::-1])")
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, stdin_bytes=b"abc"))
+    assert result.ok and result.stdout == b"cba"
+    assert result.wall_ms > 0 and result.peak_memory_kb > 0
+
+
+def test_stdin_from_a_file(sandbox, tmp_path):
+    (tmp_path / "in").write_bytes(b"3 4")
+    argv = python(tmp_path, "print(sum(map(int, input().split())))")
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, stdin_path=tmp_path / "in"))
+    assert result.stdout == b"7\n"
+
+
+def test_trusted_runs_read_their_files_and_isolated_runs_do_not(sandbox, tmp_path):
+    data = tmp_path / "data.txt"
+    data.write_text("setter data")
+    argv = (*python(tmp_path, "import sys; print(open(sys.argv[1]).read())"), str(data))
+    trusted = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
+    isolated = sandbox.run(RunRequest(argv=argv, limits=LIMITS))
+    assert trusted.stdout == b"setter data\n"
+    assert isolated.termination is Termination.EXITED and isolated.exit_code == 1
+    assert b"FileNotFoundError" in isolated.stderr
+
+
+def test_exception_line_is_the_last_line_of_stderr(sandbox, tmp_path):
+    result = sandbox.run(RunRequest(argv=python(tmp_path, "raise KeyError('x')"), limits=LIMITS))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == b"KeyError: 'x'"
+    assert b"forkserver" not in result.stderr
+
+
+def test_env_is_passed_to_the_program(sandbox, tmp_path):
+    argv = python(tmp_path, "import os; print(os.environ['SEED'])")
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, env={"SEED": "42"}))
+    assert result.stdout == b"42\n"
+
+
+def test_cpu_time_matches_what_the_program_measures(sandbox, tmp_path):
+    argv = python(tmp_path, """
+        import time
+        start = time.process_time()
+        while time.process_time() - start < 0.3:
+            pass
+        print(time.process_time())
+    """)
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS))
+    own_ms = float(result.stdout) * 1000
+    assert abs(result.cpu_ms - own_ms) <= max(10, 0.05 * own_ms)
+
+
+def test_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
+    limits = ResourceLimits(cpu_ms=300, wall_ms=3000, memory_kb=None, output_kb=64)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
+    assert result.termination is Termination.CPU_LIMIT
+    assert 300 <= result.cpu_ms <= 350
+
+
+def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
+    idle = python(tmp_path, "", name="idle.py")
+    baseline = sandbox.baseline_kb(idle)
+    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=10_000 + baseline,
+                            output_kb=64)
+    hold = "data = bytearray({} * 1024 * 1024)\nprint(len(data))"
+    small = sandbox.run(RunRequest(argv=python(tmp_path, hold.format(3), "small.py"),
+                                   limits=limits))
+    large = sandbox.run(RunRequest(argv=python(tmp_path, hold.format(24), "large.py"),
+                                   limits=limits))
+    assert small.ok, small
+    assert 2_900 <= small.peak_memory_kb - baseline <= 4_500
+    assert large.termination is Termination.MEMORY_LIMIT
+
+
+def test_baseline_is_cached_per_runtime(sandbox, tmp_path):
+    idle = python(tmp_path, "", name="idle.py")
+    first = sandbox.baseline_kb(idle)
+    assert 4_000 < first < 30_000  # an idle CPython, measured
+    cache = next(sandbox._baselines._path.parent.glob("baselines.json"))
+    cache.write_text(cache.read_text().replace(str(first), str(first + 1)))
+    assert sandbox.baseline_kb(idle) == first + 1  # read back, not measured again
+
+
+def test_the_server_restarts_when_it_dies(tmp_path):
+    box = open_sandbox(tmp_path)
+    try:
+        os.kill(box.server_pid, signal.SIGKILL)
+        result = box.run(RunRequest(argv=python(tmp_path, "print(1)"), limits=LIMITS))
+        assert result.stdout == b"1\n"
+    finally:
+        box.close()
+
+
+def test_missing_program_is_start_failed(sandbox):
+    result = sandbox.run(RunRequest(argv=("/nonexistent/prog",), limits=LIMITS))
+    assert result.termination is Termination.START_FAILED
+    assert "nonexistent" in result.message
+
+
+def test_plain_sandbox_still_runs_programs(tmp_path):
+    box = PlainSandbox(tmp_path)
+    result = box.run(RunRequest(argv=python(tmp_path, "print(input())"), limits=LIMITS,
+                                stdin_bytes=b"plain\n"))
+    assert result.stdout == b"plain\n"

@@ -1,0 +1,39 @@
+"""`judge doctor`: every guarantee with its state, and the calibrated baselines."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.doctor import diagnose, render_diagnosis
+from judge.sandbox import open_sandbox
+
+
+@pytest.fixture(scope="module")
+def diagnosis(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("cache")
+    sandbox = open_sandbox(cache)
+    try:
+        yield diagnose(sandbox, cache)
+    finally:
+        sandbox.close()
+
+
+def test_every_guarantee_is_listed(diagnosis):
+    names = [guarantee.name for guarantee in diagnosis.guarantees]
+    assert names == ["time", "memory", "output", "network", "file system", "processes",
+                     "cleanup"]
+
+
+def test_this_host_is_fully_guarded(diagnosis):
+    missing = [g for g in diagnosis.guarantees if not g.active]
+    if missing and diagnosis.sandbox != "JailSandbox":
+        pytest.skip("the fork-server sandbox is unavailable here")
+    assert missing == []
+
+
+def test_rendering_names_states_and_baselines(diagnosis):
+    text = render_diagnosis(diagnosis)
+    for guarantee in diagnosis.guarantees:
+        assert guarantee.name in text
+    python = next(b for b in diagnosis.baselines if b.language == "python")
+    assert python.kb is not None and f"{python.kb} KB" in text
