@@ -159,9 +159,7 @@ def max_flow(adj, head, cap, source, sink, limit):
 
 
 def cycle_lengths(rng, total, m, longest):
-    """Splits total into cycle lengths of 2..min(m, longest), or 1 (a self-loop) if m == 1."""
-    if m == 1:
-        return [1] * total
+    """Splits total into cycle lengths of 2..min(m, longest), or 1 (a self-loop) at the end."""
     cap = max(2, min(m, longest))
     lengths = []
     while total > 0:
@@ -182,9 +180,7 @@ def closed_walk(vertices):
 
 
 def random_cycles(rng, m, total, longest=None):
-    """A Hamiltonian cycle (for reachability) plus random cycles: total planted streets."""
-    if m == 1:
-        return [(0, 0)] * total
+    """A Hamiltonian cycle (for reachability) plus random cycles: total planted streets, m > 1."""
     order = list(range(m))
     rng.shuffle(order)
     walks = closed_walk(order)
@@ -220,8 +216,6 @@ def build_long_augment(rng, m, s, two_way):
 
 def build_parallel(rng, m, s, two_way):
     """Closed walks repeated as bundles: each street of a walk appears bundle times as written."""
-    if m == 1:
-        return build_single_junction(rng, m, s, two_way)
     walks = [(closed_walk(rng.sample(range(m), m)), 1)]
     remaining = s - m
     while remaining >= 2:
@@ -237,8 +231,8 @@ def build_parallel(rng, m, s, two_way):
 
 
 def build_self_loops(rng, m, s, two_way):
-    loops = rng.randint(1, max(1, (s - m) // 2)) if m > 1 else s
-    streets = build_planted(rng, m, s - loops, two_way) if s - loops > 0 else []
+    loops = rng.randint(1, max(1, (s - m) // 2))
+    streets = build_planted(rng, m, s - loops, two_way)
     return streets + [(v, v, rng.randint(0, 1)) for v in rng.choices(range(m), k=loops)]
 
 
@@ -358,13 +352,18 @@ def random_scenario(rng, m, s, want):
 
 
 def scenario(rng, options):
-    answer = options.answer if options.answer != "any" else rng.choice(["possible", "impossible"])
+    answer = options.answer
+    if answer == "any":
+        # A single junction always has a tour.
+        answer = "possible" if options.max_m == 1 else rng.choice(["possible", "impossible"])
     shape = options.shape
     if shape == "mixed":
         # Random scenarios of a given answer may need many draws; mixed leaves them to "any".
         shapes = STRUCTURED + (["random"] if options.answer == "any" else []) + (
             ["single-junction"] if options.min_m == 1 and answer == "possible" else [])
-        shape = rng.choice(shapes)
+        smallest = max(2, options.min_m)
+        fitting = [name for name in shapes if lowest_s(name, smallest, answer) <= options.max_s]
+        shape = rng.choice(fitting or shapes)
     if shape == "single-junction" and options.answer == "any":
         answer = "possible"
     m = pick_junctions(rng, shape, answer, options)
@@ -376,8 +375,8 @@ def scenario(rng, options):
     if shape == "random":
         streets = random_scenario(rng, m, s, None if options.answer == "any"
                                   else answer == "possible")
-    elif answer == "possible":
-        streets = BUILDERS[shape](rng, m, s, two_way)
+    elif answer == "possible" or m == 1:
+        streets = BUILDERS["single-junction" if m == 1 else shape](rng, m, s, two_way)
     else:
         kind = options.near_miss if options.near_miss != "any" else rng.choice(NEAR_MISSES)
         streets = near_miss(rng, shape, kind, m, s, two_way)
@@ -385,7 +384,10 @@ def scenario(rng, options):
 
 
 def pick_junctions(rng, shape, answer, options):
-    """m for one scenario: a single junction always has a tour, parallel wants few junctions."""
+    """m for one scenario, small enough for the shape to fit in --max-s streets.
+
+    A single junction always has a tour; parallel wants few junctions.
+    """
     if shape == "single-junction":
         if answer == "impossible":
             raise GenerationError("a single junction always has a tour")
@@ -395,8 +397,10 @@ def pick_junctions(rng, shape, answer, options):
         if high == 1:
             raise GenerationError("a single junction always has a tour")
         low = max(2, low)
-    if shape == "parallel" and options.m is None:
+    if shape == "parallel" and options.m is None and low <= 6:
         low, high = max(2, low), max(2, min(6, high))
+    while high > low and lowest_s(shape, high, answer) > options.max_s:
+        high -= 1
     return rng.randint(low, high)
 
 
