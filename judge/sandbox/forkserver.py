@@ -640,7 +640,7 @@ def shut_down(code):
         code = exit_code(exc)
     try:
         sys.stdout.flush()
-    except Exception as exc:  # e.g. a closed pipe: CPython reports it and exits with 120  # noqa: BLE001 - a child must never unwind into the server
+    except Exception as exc:  # noqa: BLE001 - e.g. a closed pipe: CPython reports it, exits 120
         print(f"Exception ignored flushing sys.stdout: {exc!r}", file=sys.stderr)
         code = code or 120
     try:
