@@ -11,8 +11,9 @@ Shapes (the graph is always simple and connected):
   random  a random spanning tree plus random bridges (almost always some odd degree)
 Costs are chosen against a balanced orientation of the graph (for odd/random shapes a random one):
   planted   the planted way costs 1..T, the other way 1..X
-  nearmiss  the planted way costs just below T; half of the bridges are cheap the other way, half
-            dear, so cheap choices do not balance and the optimum needs the flow
+  nearmiss  every bridge has a cheap way (1..T) and a dear way (T+1..X); the cheap way follows the
+            planted orientation except on --decoys bridges, so the cheap ways do not balance, the
+            optimum lies above every min(l, p) and the flow must pick which dear ways to pay
   uniform   both ways 1..X
   free      both ways 1..T: many bridges are free at the optimum, a large flow is needed
 Writing: random swaps each bridge's ends (with its costs); acyclic writes every bridge from the
@@ -36,6 +37,8 @@ def parse_args(argv):
     parser.add_argument("--max-cost", type=int, default=1000)
     parser.add_argument("--target", type=int, default=None,
                         help="cost bound of the planted way (default: random in 1..max-cost)")
+    parser.add_argument("--decoys", type=int, default=3,
+                        help="nearmiss: bridges whose cheap way goes against the planted tour")
     parser.add_argument("--seed", type=int, required=True)
     args = parser.parse_args(argv)
     if not 2 <= args.n <= 1000 or not 1 <= args.m <= 2000:
@@ -44,6 +47,10 @@ def parse_args(argv):
         parser.error("need 1 <= max-cost <= 1000")
     if args.target is not None and not 1 <= args.target <= args.max_cost:
         parser.error("need 1 <= target <= max-cost")
+    if args.costs == "nearmiss" and (args.max_cost < 2 or args.target == args.max_cost):
+        parser.error("nearmiss needs target < max-cost")
+    if args.decoys < 0:
+        parser.error("need decoys >= 0")
     return parser, args
 
 
@@ -220,7 +227,7 @@ def build_graph(rng, args):
     return random_connected_graph(rng, n, m)
 
 
-def choose_costs(rng, style, top, target):
+def choose_costs(rng, style, top, target, decoy):
     """(planted way, other way) cost pair."""
     if style == "planted":
         return rng.randint(1, target), rng.randint(1, top)
@@ -228,13 +235,8 @@ def choose_costs(rng, style, top, target):
         return rng.randint(1, top), rng.randint(1, top)
     if style == "free":
         return rng.randint(1, target), rng.randint(1, target)
-    low = max(1, target - max(1, target // 20))
-    forward = rng.randint(low, target)
-    if rng.random() < 0.5 and low > 1:
-        return forward, rng.randint(1, low - 1)
-    if target < top:
-        return forward, rng.randint(target + 1, top)
-    return forward, rng.randint(1, top)
+    cheap, dear = rng.randint(1, target), rng.randint(target + 1, top)
+    return (dear, cheap) if decoy else (cheap, dear)
 
 
 def write_test(rng, args, oriented):
@@ -243,11 +245,12 @@ def write_test(rng, args, oriented):
     rng.shuffle(label)
     rank = list(range(n))
     rng.shuffle(rank)
-    target = args.target if args.target is not None else rng.randint(1, args.max_cost)
+    target = args.target if args.target is not None else rng.randint(1, max(1, args.max_cost - 1))
+    decoys = set(rng.sample(range(len(oriented)), min(args.decoys, len(oriented))))
     lines = ["%d %d" % (n, len(oriented))]
     rows = []
-    for u, v in oriented:
-        forward, backward = choose_costs(rng, args.costs, args.max_cost, target)
+    for i, (u, v) in enumerate(oriented):
+        forward, backward = choose_costs(rng, args.costs, args.max_cost, target, i in decoys)
         swap = rank[u] > rank[v] if args.write == "acyclic" else rng.random() < 0.5
         if swap:
             u, v, forward, backward = v, u, backward, forward
