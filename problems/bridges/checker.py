@@ -49,13 +49,14 @@ def read_bridges(path):
             raise Rejected("input: bad header or %d tokens for m = %d" % (len(tokens), m))
         bridges = []
         for i in range(m):
-            a, b, l, p = (to_int(t, "input bridge %d" % (i + 1)) for t in tokens[2 + 4 * i:6 + 4 * i])
+            what = "input bridge %d" % (i + 1)
+            a, b, forward, backward = (to_int(t, what) for t in tokens[2 + 4 * i:6 + 4 * i])
             if not (1 <= a <= n and 1 <= b <= n and a != b):
                 raise Rejected("input: bridge %d joins %d and %d" % (i + 1, a, b))
-            bridges.append((a, b, l, p))
+            bridges.append((a, b, forward, backward))
         return n, bridges
     except (OSError, IndexError, Rejected) as error:
-        raise Verdict(FAIL, "input file is unusable: %s" % error)
+        raise Verdict(FAIL, "input file is unusable: %s" % error) from None
 
 
 def read_route(tokens, bridges, who):
@@ -84,11 +85,11 @@ def walk(route, bridges, who):
     island = 1
     costs = []
     for position, i in enumerate(route, 1):
-        a, b, l, p = bridges[i]
+        a, b, forward, backward = bridges[i]
         if island == a:
-            island, cost = b, l
+            island, cost = b, forward
         elif island == b:
-            island, cost = a, p
+            island, cost = a, backward
         else:
             raise Rejected("%s: route position %d, bridge %d (%d-%d) does not touch island %d"
                            % (who, position, i + 1, a, b, island))
@@ -116,7 +117,7 @@ def read_answer(path, bridges):
         with open(path, "rb") as handle:
             result = read_result(handle.read().split(), bridges, "answer file")
     except (OSError, Rejected) as error:
-        raise Verdict(FAIL, str(error))
+        raise Verdict(FAIL, str(error)) from None
     if result is not None and max(result[2]) != result[0]:
         raise Verdict(FAIL, "answer file: its route's largest cost is not its maximum")
     return None if result is None else result[0]
@@ -127,7 +128,7 @@ def judge(output, bridges, optimum):
     try:
         result = read_result(output.split(), bridges, "output")
     except Rejected as error:
-        raise Verdict(WRONG_ANSWER, str(error))
+        raise Verdict(WRONG_ANSWER, str(error)) from None
     if optimum is None:
         if result is not None:
             raise Verdict(WRONG_ANSWER, "expected NIE (some island has an odd number of bridges)")
@@ -141,9 +142,11 @@ def judge(output, bridges, optimum):
 def check_costs(result, optimum):
     printed, route, costs = result
     if max(costs) < optimum:
-        raise Verdict(FAIL, "the route's largest cost %d beats the jury's %d" % (max(costs), optimum))
+        raise Verdict(FAIL, "the route's largest cost %d beats the jury's %d"
+                      % (max(costs), optimum))
     if printed != optimum:
-        raise Verdict(WRONG_ANSWER, "printed maximum %d, but the optimum is %d" % (printed, optimum))
+        raise Verdict(WRONG_ANSWER, "printed maximum %d, but the optimum is %d"
+                      % (printed, optimum))
     for position, cost in enumerate(costs, 1):
         if cost > printed:
             raise Verdict(WRONG_ANSWER, "route position %d crosses bridge %d at cost %d > %d"
@@ -170,7 +173,7 @@ def main(argv):
         with open(argv[2], "rb") as handle:
             output = handle.read()
     except OSError as error:
-        raise Verdict(FAIL, "cannot read the output: %s" % error)
+        raise Verdict(FAIL, "cannot read the output: %s" % error) from None
     judge(output, bridges, optimum)
     return Verdict(ACCEPTED, "ok" if optimum is None else "ok, maximum %d" % optimum)
 

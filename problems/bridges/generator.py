@@ -1,6 +1,7 @@
 """Seeded test generator for "bridges".
 
-    generator.py --n N --m M [--shape S] [--costs C] [--write W] [--max-cost X] [--target T] --seed K
+    generator.py --n N --m M [--shape S] [--costs C] [--write W] [--max-cost X] [--target T]
+                 [--decoys D] --seed K
 
 Shapes (the graph is always simple and connected):
   euler   every degree even: a chain of cycles through all islands plus random extra cycles
@@ -83,7 +84,7 @@ def add_cycle(edges, present, cycle):
 
 
 def cactus(rng, n, cycles):
-    """A tree of `cycles` cycles covering islands 0..n-1 (each cycle meets the rest in one island)."""
+    """A tree of `cycles` cycles on islands 0..n-1 (each cycle meets the rest in one island)."""
     if cycles < 1 or 2 * cycles > n - 1:
         raise ShapeError("a cactus of %d islands holds 1..%d cycles" % (n, (n - 1) // 2))
     order = list(range(n))

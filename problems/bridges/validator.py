@@ -19,7 +19,7 @@ def read_lines(raw):
     try:
         text = raw.decode("ascii")
     except UnicodeDecodeError:
-        raise Invalid("the input is not ASCII text")
+        raise Invalid("the input is not ASCII text") from None
     if not text.endswith("\n"):
         raise Invalid("the input must end with a newline")
     return text[:-1].split("\n")
