@@ -24,30 +24,40 @@ def main() -> bool:
     sandbox = open_sandbox(cache)
     ok = True
     try:
-        print(f"{'problem':<14}{'test':<26}{'size KB':>8}{'cpu ms':>9}{'limit':>8}{'share':>8}"
-              f"{'net KB':>9}{'limit KB':>10}  verdict")
+        print(
+            f"{'problem':<14}{'test':<26}{'size KB':>8}{'cpu ms':>9}{'limit':>8}{'share':>8}"
+            f"{'net KB':>9}{'limit KB':>10}  verdict"
+        )
         for problem_id in list_problem_ids(ROOT):
             problem = load_problem(ROOT, problem_id)
             submission = prepare_submission(problem, problem.reference, sandbox, cache, None)
             checker = prepare_checker(problem, sandbox, cache)
             tests = sorted(discover_tests(problem), key=lambda t: t.input_path.stat().st_size)
             for case in tests[-LARGEST:]:
-                runs = [judge_case(problem, submission, checker, sandbox, case)
-                        for _ in range(REPEATS)]
+                runs = [
+                    judge_case(problem, submission, checker, sandbox, case) for _ in range(REPEATS)
+                ]
                 best = min(runs, key=lambda r: r.time_ms)
                 share = best.time_ms / problem.limits.time_ms
                 memory = max(r.memory_kb for r in runs)
-                good = (share <= TIME_SHARE_TARGET and memory <= problem.limits.memory_kb
-                        and all(r.verdict.accepted for r in runs))
+                good = (
+                    share <= TIME_SHARE_TARGET
+                    and memory <= problem.limits.memory_kb
+                    and all(r.verdict.accepted for r in runs)
+                )
                 ok &= good
-                print(f"{problem_id:<14}{case.name:<26}{case.input_path.stat().st_size / 1024:>8.0f}"
-                      f"{best.time_ms:>9.0f}{problem.limits.time_ms:>8}{share:>8.0%}"
-                      f"{memory:>9}{problem.limits.memory_kb:>10}  {best.verdict.value}"
-                      + ("" if good else "  <-- over target"))
+                print(
+                    f"{problem_id:<14}{case.name:<26}{case.input_path.stat().st_size / 1024:>8.0f}"
+                    f"{best.time_ms:>9.0f}{problem.limits.time_ms:>8}{share:>8.0%}"
+                    f"{memory:>9}{problem.limits.memory_kb:>10}  {best.verdict.value}"
+                    + ("" if good else "  <-- over target")
+                )
     finally:
         sandbox.close()
-    print(f"target: at most {TIME_SHARE_TARGET:.0%} of the time limit, within the memory limit: "
-          + ("met" if ok else "NOT met"))
+    print(
+        f"target: at most {TIME_SHARE_TARGET:.0%} of the time limit, within the memory limit: "
+        + ("met" if ok else "NOT met")
+    )
     return ok
 
 

@@ -52,10 +52,20 @@ def judge_rate(problem, cache: Path) -> tuple[float, int]:
     with SandboxPerThread(factory) as sandboxes, tempfile.TemporaryDirectory() as scratch:
         sandbox = sandboxes.get()
         submission = prepare_submission(problem, problem.reference, sandbox, cache, None)
-        judging = Judging(problem, prepare_setter_programs(problem, sandbox, cache), submission,
-                          prepare_checker(problem, sandbox, cache), Path(scratch))
-        plan = StressPlan(args=problem.generator.stress_args, first_seed=1, iterations=None,
-                          seconds=JUDGE_SECONDS, workers=default_workers())
+        judging = Judging(
+            problem,
+            prepare_setter_programs(problem, sandbox, cache),
+            submission,
+            prepare_checker(problem, sandbox, cache),
+            Path(scratch),
+        )
+        plan = StressPlan(
+            args=problem.generator.stress_args,
+            first_seed=1,
+            iterations=None,
+            seconds=JUDGE_SECONDS,
+            workers=default_workers(),
+        )
         outcome = run_stress(judging, sandboxes, plan)
     if outcome.failure is not None:
         raise SystemExit(f"the reference failed against itself: {outcome.failure.result}")
@@ -70,9 +80,13 @@ def main() -> bool:
     judge, count = judge_rate(problem, cache)
     ratio = judge / shell
     print(f"shell loop (gen; ref; sol; cmp):  {shell:8.1f} tests/s  ({SHELL_ITERATIONS} tests)")
-    print(f"judge stress ({default_workers()} workers):        {judge:8.1f} tests/s  ({count} tests)")
-    print(f"ratio: {ratio:.1f} x (target >= {TARGET_RATIO:g} x): "
-          + ("met" if ratio >= TARGET_RATIO else "NOT met"))
+    print(
+        f"judge stress ({default_workers()} workers):        {judge:8.1f} tests/s  ({count} tests)"
+    )
+    print(
+        f"ratio: {ratio:.1f} x (target >= {TARGET_RATIO:g} x): "
+        + ("met" if ratio >= TARGET_RATIO else "NOT met")
+    )
     return ratio >= TARGET_RATIO
 
 

@@ -39,9 +39,12 @@ class JudgeGroup(click.Group):
 
 
 @click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path),
-              help="Project root (the folder holding problems/). Default: $JUDGE_ROOT, else the "
-                   "nearest folder above the current one that holds problems/.")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Project root (the folder holding problems/). Default: $JUDGE_ROOT, else the "
+    "nearest folder above the current one that holds problems/.",
+)
 @click.version_option(__version__, prog_name="judge")
 @click.pass_context
 def cli(ctx: click.Context, root: Path | None) -> None:

@@ -66,7 +66,8 @@ def _guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
     cg = f"cgroup v{host.cgroup_version}" if cgroups else ""
     return (
         Guarantee("time", True,
-                  f"CPU of the whole tree from {cg} cpu accounting, polled every 4 ms; wall backstop"
+                  f"CPU of the whole tree from {cg} cpu accounting, polled every 4 ms; "
+                  "wall backstop"
                   if cgroups else "CPU of the program from /proc, polled; RLIMIT_CPU backstop "
                   f"(threads and children less exact: {host.cgroup_reason})"),
         Guarantee("memory", cgroups,

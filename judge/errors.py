@@ -12,7 +12,9 @@ class JudgeError(Exception):
 class ProblemError(JudgeError):
     """Something wrong in a problem package, located as precisely as the file allows."""
 
-    def __init__(self, path: Path, message: str, *, line: int | None = None, key: str | None = None):
+    def __init__(
+        self, path: Path, message: str, *, line: int | None = None, key: str | None = None
+    ):
         self.path = path
         self.line = line
         self.key = key

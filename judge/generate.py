@@ -10,7 +10,7 @@ import enum
 import hashlib
 import re
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from judge.parallel import map_with_sandboxes
 from judge.programs import SetterProgramError, SetterPrograms
@@ -91,15 +91,17 @@ def make_tests(
             continue
         digest = sha256(item.data)
         if digest in known:
-            results.append(NewTest("", item.seed, Outcome.DUPLICATE,
-                                   f"identical to test {known[digest]}"))
+            results.append(
+                NewTest("", item.seed, Outcome.DUPLICATE, f"identical to test {known[digest]}")
+            )
             continue
         name = f"gen-{number:03d}"
         number += 1
         (problem.testdata / f"{name}.in").write_bytes(item.data)
         (problem.testdata / f"{name}.ans").write_bytes(item.answer)
-        manifest.append(ManifestEntry(name=name, origin="generated", args=args, seed=item.seed,
-                                      sha256=digest))
+        manifest.append(
+            ManifestEntry(name=name, origin="generated", args=args, seed=item.seed, sha256=digest)
+        )
         known[digest] = name
         results.append(NewTest(name, item.seed, Outcome.WRITTEN))
     write_manifest(problem, tuple(manifest))
@@ -116,7 +118,9 @@ def _build_all(programs, sandbox_factory, args, seeds, workers, on_built) -> lis
     return map_with_sandboxes(sandbox_factory, build, seeds, workers)
 
 
-def build_one(programs: SetterPrograms, sandbox: Sandbox, args: tuple[str, ...], seed: int) -> Built:
+def build_one(
+    programs: SetterPrograms, sandbox: Sandbox, args: tuple[str, ...], seed: int
+) -> Built:
     try:
         data = programs.generate(sandbox, args, seed)
         validation = programs.validate(sandbox, data=data) if programs.validator else None
@@ -128,8 +132,11 @@ def build_one(programs: SetterPrograms, sandbox: Sandbox, args: tuple[str, ...],
 
 
 def _next_number(problem: Problem) -> int:
-    numbers = [int(m.group(1)) for p in problem.testdata.glob("gen-*.in")
-               if (m := GENERATED_NAME.match(p.stem))]
+    numbers = [
+        int(m.group(1))
+        for p in problem.testdata.glob("gen-*.in")
+        if (m := GENERATED_NAME.match(p.stem))
+    ]
     return max(numbers, default=0) + 1
 
 
@@ -156,19 +163,27 @@ def _check_entry(problem, programs, sandbox, entry: ManifestEntry) -> DriftRepor
     input_path = problem.testdata / f"{entry.name}.in"
     answer_path = problem.testdata / f"{entry.name}.ans"
     if not input_path.is_file() or not answer_path.is_file():
-        return DriftReport(entry.name, Drift.MISSING, "the manifest names a test that is not on disk")
+        return DriftReport(
+            entry.name, Drift.MISSING, "the manifest names a test that is not on disk"
+        )
     try:
         data = programs.generate(sandbox, entry.args, entry.seed)
         if data != input_path.read_bytes():
-            return DriftReport(entry.name, Drift.INPUT,
-                               f"generator output differs from {input_path.name} "
-                               f"(sha256 {sha256(data)[:12]} vs {sha256(input_path.read_bytes())[:12]})")
+            return DriftReport(
+                entry.name,
+                Drift.INPUT,
+                f"generator output differs from {input_path.name} "
+                f"(sha256 {sha256(data)[:12]} vs {sha256(input_path.read_bytes())[:12]})",
+            )
         if entry.sha256 and entry.sha256 != sha256(data):
             return DriftReport(entry.name, Drift.INPUT, "sha256 in the manifest does not match")
         answer = programs.answer(sandbox, path=input_path)
         if answer != answer_path.read_bytes():
-            return DriftReport(entry.name, Drift.ANSWER,
-                               f"the reference now answers differently from {answer_path.name}")
+            return DriftReport(
+                entry.name,
+                Drift.ANSWER,
+                f"the reference now answers differently from {answer_path.name}",
+            )
     except SetterProgramError as exc:
         return DriftReport(entry.name, Drift.FAILED, str(exc))
     return DriftReport(entry.name, Drift.SAME)

@@ -14,10 +14,10 @@ from judge.languages import CompileFailure, UnknownLanguage, detect_language, pr
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import Problem
 
-GENERATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000,
-                                  output_kb=64 * 1024)
-VALIDATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000,
-                                  output_kb=64)
+GENERATOR_LIMITS = ResourceLimits(
+    cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64 * 1024
+)
+VALIDATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64)
 VALID_EXIT_CODES = (0, 42)  # 42 is the Kattis convention for a valid input
 
 
@@ -45,26 +45,40 @@ class SetterPrograms:
         """Generous limits: the reference writes answers, it is not being judged here."""
         limits = self.problem.limits
         cpu_ms = max(10_000, 5 * limits.time_ms)
-        return ResourceLimits(cpu_ms=cpu_ms, wall_ms=2 * cpu_ms, memory_kb=2_000_000,
-                              output_kb=max(limits.output_kb, 64 * 1024))
+        return ResourceLimits(
+            cpu_ms=cpu_ms,
+            wall_ms=2 * cpu_ms,
+            memory_kb=2_000_000,
+            output_kb=max(limits.output_kb, 64 * 1024),
+        )
 
     def generate(self, sandbox: Sandbox, args: tuple[str, ...], seed: int) -> bytes:
         if self.generator is None:
-            raise SetterProgramError(f"problem '{self.problem.id}' has no generator in "
-                                     "problem.yaml")
+            raise SetterProgramError(
+                f"problem '{self.problem.id}' has no generator in problem.yaml"
+            )
         argv = (*self.generator, *args, "--seed", str(seed))
-        result = sandbox.run(RunRequest(argv=argv, limits=GENERATOR_LIMITS, isolate=False,
-                                        cwd=self.problem.root))
+        result = sandbox.run(
+            RunRequest(argv=argv, limits=GENERATOR_LIMITS, isolate=False, cwd=self.problem.root)
+        )
         _require_success(result, "generator", " ".join((*args, "--seed", str(seed))))
         return result.stdout
 
-    def validate(self, sandbox: Sandbox, *, path: Path | None = None,
-                 data: bytes | None = None) -> Validation:
+    def validate(
+        self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
+    ) -> Validation:
         if self.validator is None:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
-        result = sandbox.run(RunRequest(argv=self.validator, limits=VALIDATOR_LIMITS,
-                                        stdin_path=path, stdin_bytes=data, isolate=False,
-                                        cwd=self.problem.root))
+        result = sandbox.run(
+            RunRequest(
+                argv=self.validator,
+                limits=VALIDATOR_LIMITS,
+                stdin_path=path,
+                stdin_bytes=data,
+                isolate=False,
+                cwd=self.problem.root,
+            )
+        )
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
@@ -72,14 +86,26 @@ class SetterPrograms:
         said = (result.stdout + b"\n" + result.stderr).decode(errors="replace").strip()
         if "Traceback (most recent call last):" in said:
             raise SetterProgramError(f"validator crashed: {said.splitlines()[-1][:300]}")
-        return Validation(False, said.splitlines()[0][:300] if said else
-                          f"rejected (exit code {result.exit_code}, no message)")
+        return Validation(
+            False,
+            said.splitlines()[0][:300]
+            if said
+            else f"rejected (exit code {result.exit_code}, no message)",
+        )
 
-    def answer(self, sandbox: Sandbox, *, path: Path | None = None,
-               data: bytes | None = None) -> bytes:
-        result = sandbox.run(RunRequest(argv=self.reference, limits=self.reference_limits,
-                                        stdin_path=path, stdin_bytes=data, isolate=False,
-                                        cwd=self.problem.root))
+    def answer(
+        self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
+    ) -> bytes:
+        result = sandbox.run(
+            RunRequest(
+                argv=self.reference,
+                limits=self.reference_limits,
+                stdin_path=path,
+                stdin_bytes=data,
+                isolate=False,
+                cwd=self.problem.root,
+            )
+        )
         _require_success(result, "reference", str(path) if path else "generated input")
         return result.stdout
 
@@ -89,8 +115,11 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path)
     return SetterPrograms(
         problem=problem,
         generator=_prepare(sandbox, generator, cache_dir, "generator") if generator else None,
-        validator=(_prepare(sandbox, problem.validator, cache_dir, "validator")
-                   if problem.validator else None),
+        validator=(
+            _prepare(sandbox, problem.validator, cache_dir, "validator")
+            if problem.validator
+            else None
+        ),
         reference=_prepare(sandbox, problem.reference, cache_dir, "reference"),
     )
 

@@ -66,8 +66,14 @@ def _table(report: Report) -> Table:
     table.add_column("gross KB", justify="right", style="dim")
     table.add_column("message", overflow="fold")
     for case in report.tests:
-        table.add_row(case.name, verdict_text(case.verdict), f"{case.time_ms:.0f}",
-                      str(case.memory_kb), str(case.memory_gross_kb), case.message)
+        table.add_row(
+            case.name,
+            verdict_text(case.verdict),
+            f"{case.time_ms:.0f}",
+            str(case.memory_kb),
+            str(case.memory_gross_kb),
+            case.message,
+        )
     return table
 
 
@@ -81,8 +87,11 @@ def _explanations(report: Report) -> list[Text]:
         parts.append(header)
         parts.append(Text(case.details.rstrip()))
     if len(failing) > DETAILS_SHOWN:
-        parts.append(Text(f"({len(failing) - DETAILS_SHOWN} more failing tests; --json has all)",
-                          style="dim"))
+        parts.append(
+            Text(
+                f"({len(failing) - DETAILS_SHOWN} more failing tests; --json has all)", style="dim"
+            )
+        )
     return parts
 
 

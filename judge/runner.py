@@ -9,7 +9,7 @@ import re
 import signal as signals
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
@@ -102,8 +102,14 @@ def judge_submission(
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
     if isinstance(prepared, str):
-        return _report(problem, source, _language_name(source, options.language), 0, (),
-                       compile_message=prepared)
+        return _report(
+            problem,
+            source,
+            _language_name(source, options.language),
+            0,
+            (),
+            compile_message=prepared,
+        )
     checker = prepare_checker(problem, sandbox, cache_dir)
     results = []
     for case in cases:
@@ -144,8 +150,11 @@ def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Chec
     except UnknownLanguage as exc:
         return Checker(problem, None, broken=f"checker {program.name}: {exc}")
     if isinstance(prepared, CompileFailure):
-        return Checker(problem, None, broken=f"checker {program.name} does not compile: "
-                                             + prepared.message.strip()[:300])
+        return Checker(
+            problem,
+            None,
+            broken=f"checker {program.name} does not compile: " + prepared.message.strip()[:300],
+        )
     return Checker(problem, prepared.argv)
 
 
@@ -161,12 +170,14 @@ def judge_case(
 
     `keep_output` receives the submission's stdout, for callers that save it (stress).
     """
-    run = sandbox.run(RunRequest(
-        argv=submission.argv,
-        limits=submission_limits(problem.limits, submission.baseline_kb),
-        stdin_path=case.input_path,
-        isolate=True,
-    ))
+    run = sandbox.run(
+        RunRequest(
+            argv=submission.argv,
+            limits=submission_limits(problem.limits, submission.baseline_kb),
+            stdin_path=case.input_path,
+            isolate=True,
+        )
+    )
     if keep_output is not None:
         keep_output(run.stdout)
     net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
@@ -178,9 +189,17 @@ def judge_case(
     elif verdict is Verdict.RE:
         details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
     return CaseResult(
-        name=case.name, group=case.group, verdict=verdict, time_ms=round(run.cpu_ms, 1),
-        wall_ms=round(run.wall_ms, 1), memory_kb=net_kb, memory_gross_kb=run.peak_memory_kb,
-        exit_code=run.exit_code, signal=run.signal, message=message, details=details,
+        name=case.name,
+        group=case.group,
+        verdict=verdict,
+        time_ms=round(run.cpu_ms, 1),
+        wall_ms=round(run.wall_ms, 1),
+        memory_kb=net_kb,
+        memory_gross_kb=run.peak_memory_kb,
+        exit_code=run.exit_code,
+        signal=run.signal,
+        message=message,
+        details=details,
     )
 
 
@@ -222,8 +241,9 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     if checker.broken:
         return CheckResult(Verdict.JE, checker.broken)
     if checker.argv is not None:
-        return run_checker_program(sandbox, spec, checker.argv, case.input_path, output,
-                                   case.answer_path)
+        return run_checker_program(
+            sandbox, spec, checker.argv, case.input_path, output, case.answer_path
+        )
     try:
         answer = case.answer_path.read_bytes()
     except OSError as exc:
@@ -234,9 +254,15 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
 def _report(problem, source, language, baseline_kb, results, compile_message="") -> Report:
     verdict = Verdict.CE if compile_message else overall_verdict([r.verdict for r in results])
     return Report(
-        problem_id=problem.id, problem_title=problem.title, solution=str(source),
-        language=language, limits=problem.limits, baseline_kb=baseline_kb, verdict=verdict,
-        tests=results, compile_message=compile_message,
+        problem_id=problem.id,
+        problem_title=problem.title,
+        solution=str(source),
+        language=language,
+        limits=problem.limits,
+        baseline_kb=baseline_kb,
+        verdict=verdict,
+        tests=results,
+        compile_message=compile_message,
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 MAX_HEADER_TOKENS = 4
 EXHAUSTIVE_RUNS_UP_TO = 60  # lines; beyond this only power-of-two runs are tried
@@ -91,7 +91,7 @@ def _without_runs(lines: list[str], trailing: bool) -> Iterator[bytes]:
     # Line 0 is kept: it is nearly always a header whose removal cannot be valid.
     for length in _run_lengths(len(lines)):
         for start in range(1, len(lines) - length + 1):
-            rest = lines[:start] + lines[start + length:]
+            rest = lines[:start] + lines[start + length :]
             yield _join(rest, trailing)
             for header in _headers_before(lines, start):
                 tokens = lines[header].split()
@@ -148,7 +148,7 @@ def _without_tokens(lines: list[str], trailing: bool) -> Iterator[bytes]:
             continue
         for index in range(len(tokens)):
             changed = list(lines)
-            changed[row] = " ".join(tokens[:index] + tokens[index + 1:])
+            changed[row] = " ".join(tokens[:index] + tokens[index + 1 :])
             yield _join(changed, trailing)
 
 

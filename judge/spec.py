@@ -105,8 +105,19 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         raise JudgeError(f"unknown problem '{problem_id}' (known problems: {known})")
     path = folder / PROBLEM_FILE
     top = MappingReader.of(path, compose_file(path))
-    top.reject_unknown({"id", "title", "source", "limits", "checker", "reference", "generator",
-                        "validator", "groups"})
+    top.reject_unknown(
+        {
+            "id",
+            "title",
+            "source",
+            "limits",
+            "checker",
+            "reference",
+            "generator",
+            "validator",
+            "groups",
+        }
+    )
     declared_id = top.string("id")
     if declared_id != problem_id:
         raise top.error("id", f"must equal the folder name '{problem_id}', got '{declared_id}'")
@@ -117,8 +128,9 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         root=root,
         limits=_read_limits(top),
         checker=_read_checker(top, root),
-        reference=_read_path(top, "reference", root,
-                             default=f"solutions/{problem_id}/reference.py"),
+        reference=_read_path(
+            top, "reference", root, default=f"solutions/{problem_id}/reference.py"
+        ),
         generator=_read_generator(top, root),
         validator=_read_validator(top, root, problem_id),
         groups=_read_groups(top),
@@ -150,8 +162,11 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
     if name in PROGRAM_CHECKERS:
         if checker.get("program") is None:
             raise checker.missing("program", f"the path of the {name} checker program")
-        return CheckerSpec(name=name, program=_read_path(checker, "program", root),
-                           time_ms=checker.integer("time_ms", default=10000, minimum=1))
+        return CheckerSpec(
+            name=name,
+            program=_read_path(checker, "program", root),
+            time_ms=checker.integer("time_ms", default=10000, minimum=1),
+        )
     for key in ("program", "time_ms"):
         if checker.get(key) is not None:
             raise checker.error(key, f"only testlib and kattis checkers take '{key}'")
@@ -159,8 +174,11 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         for key in ("abs_tol", "rel_tol"):
             if checker.get(key) is not None:
                 raise checker.error(key, f"only the float checker takes '{key}'")
-    return CheckerSpec(name=name, abs_tol=checker.number("abs_tol", default=1e-6),
-                       rel_tol=checker.number("rel_tol", default=1e-6))
+    return CheckerSpec(
+        name=name,
+        abs_tol=checker.number("abs_tol", default=1e-6),
+        rel_tol=checker.number("rel_tol", default=1e-6),
+    )
 
 
 def _read_generator(top: MappingReader, root: Path) -> GeneratorSpec | None:

@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from judge.programs import SetterProgramError, SetterPrograms
 from judge.parallel import SandboxPerThread
@@ -59,8 +59,14 @@ class StressOutcome:
 class Judging:
     """Judges one input with a given sandbox: validate, answer (cached), run, check."""
 
-    def __init__(self, problem: Problem, programs: SetterPrograms, submission: Submission,
-                 checker: Checker, scratch: Path) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        programs: SetterPrograms,
+        submission: Submission,
+        checker: Checker,
+        scratch: Path,
+    ) -> None:
         self.problem, self.programs = problem, programs
         self.submission, self.checker = submission, checker
         self._scratch = scratch
@@ -86,20 +92,26 @@ class Judging:
             return
         validation = self.programs.validate(sandbox, data=data)
         if not validation.valid:
-            raise SetterProgramError(f"the generator made an invalid input with seed {seed}: "
-                                     f"{validation.message}")
+            raise SetterProgramError(
+                f"the generator made an invalid input with seed {seed}: {validation.message}"
+            )
 
     def trial(self, sandbox: Sandbox, data: bytes, seed: int | None) -> Trial:
         answer = self.answer(sandbox, data)
         folder = self._scratch / f"t{threading.get_ident()}"
         folder.mkdir(exist_ok=True)
-        case = TestCase(name=f"seed-{seed}" if seed is not None else "case", group="stress",
-                        input_path=folder / "input", answer_path=folder / "answer")
+        case = TestCase(
+            name=f"seed-{seed}" if seed is not None else "case",
+            group="stress",
+            input_path=folder / "input",
+            answer_path=folder / "answer",
+        )
         case.input_path.write_bytes(data)
         case.answer_path.write_bytes(answer)
         captured: list[bytes] = []
-        result = judge_case(self.problem, self.submission, self.checker, sandbox, case,
-                            keep_output=captured.append)
+        result = judge_case(
+            self.problem, self.submission, self.checker, sandbox, case, keep_output=captured.append
+        )
         return Trial(seed, data, answer, result, captured[0] if captured else b"")
 
 
@@ -160,8 +172,9 @@ def run_stress(
     return StressOutcome(state["done"], seconds, state["failure"])
 
 
-def shrink_failure(judging: Judging, sandbox: Sandbox, failure: Trial,
-                   budget_seconds: float) -> tuple[Trial, ShrinkResult]:
+def shrink_failure(
+    judging: Judging, sandbox: Sandbox, failure: Trial, budget_seconds: float
+) -> tuple[Trial, ShrinkResult]:
     """Shrink a failing input, keeping it valid and failing; judge the result once more."""
 
     def still_fails(data: bytes) -> bool:

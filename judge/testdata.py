@@ -90,10 +90,16 @@ def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
         seed = entry.integer("seed", minimum=0) if entry.get("seed") is not None else None
         if origin == "generated" and seed is None:
             raise entry.missing("seed", "the generator seed of a generated test")
-        entries.append(ManifestEntry(
-            name=name, origin=origin, args=entry.string_list("args"), seed=seed,
-            sha256=entry.optional_string("sha256"), note=entry.optional_string("note"),
-        ))
+        entries.append(
+            ManifestEntry(
+                name=name,
+                origin=origin,
+                args=entry.string_list("args"),
+                seed=seed,
+                sha256=entry.optional_string("sha256"),
+                note=entry.optional_string("note"),
+            )
+        )
     return tuple(entries)
 
 

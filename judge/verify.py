@@ -16,7 +16,7 @@ import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from judge.errors import JudgeError
 from judge.languages import UnknownLanguage, detect_language
@@ -82,8 +82,9 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], tuple
             continue
         expected = EXPECTED_BY_FOLDER.get(child.name)
         if expected is None:
-            errors.append(f"{child}: unknown folder; expected one of "
-                          + ", ".join(EXPECTED_BY_FOLDER))
+            errors.append(
+                f"{child}: unknown folder; expected one of " + ", ".join(EXPECTED_BY_FOLDER)
+            )
             continue
         for path in sorted(child.iterdir()):
             if not path.is_file() or path.name.startswith("."):
@@ -121,7 +122,9 @@ def verify_problem(
     return Verification(problem, tests, invalid, checks, errors, warnings)
 
 
-def _invalid_tests(programs: SetterPrograms, sandbox: Sandbox, tests) -> tuple[tuple[str, str], ...]:
+def _invalid_tests(
+    programs: SetterPrograms, sandbox: Sandbox, tests
+) -> tuple[tuple[str, str], ...]:
     if programs.validator is None:
         return ()
     invalid = []
@@ -132,12 +135,18 @@ def _invalid_tests(programs: SetterPrograms, sandbox: Sandbox, tests) -> tuple[t
     return tuple(invalid)
 
 
-def check_solution(problem: Problem, solution: BundledSolution, sandbox: Sandbox,
-                   cache_dir: Path, tests: tuple[TestCase, ...]) -> SolutionCheck:
+def check_solution(
+    problem: Problem,
+    solution: BundledSolution,
+    sandbox: Sandbox,
+    cache_dir: Path,
+    tests: tuple[TestCase, ...],
+) -> SolutionCheck:
     stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
     try:
-        report = judge_submission(problem, solution.path, sandbox, cache_dir,
-                                  JudgeOptions(stop_on=stop_on), tests=tests)
+        report = judge_submission(
+            problem, solution.path, sandbox, cache_dir, JudgeOptions(stop_on=stop_on), tests=tests
+        )
     except JudgeError as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None
     errors = list(_verdict_errors(solution.expected, report))
@@ -151,16 +160,23 @@ def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
         return [] if expected is Verdict.CE else ["does not compile"]
     got = [case.verdict for case in report.tests]
     if expected is Verdict.AC:
-        return [f"{case.name}: {case.verdict.value} {case.message}".rstrip()
-                for case in report.tests if not case.verdict.accepted][:3]
+        return [
+            f"{case.name}: {case.verdict.value} {case.message}".rstrip()
+            for case in report.tests
+            if not case.verdict.accepted
+        ][:3]
     errors = []
     if expected not in got:
-        errors.append(f"expected {expected.value} on at least one test, got "
-                      + (", ".join(sorted({v.value for v in got})) or "no tests"))
+        errors.append(
+            f"expected {expected.value} on at least one test, got "
+            + (", ".join(sorted({v.value for v in got})) or "no tests")
+        )
     for case in report.tests:
         if case.verdict not in (Verdict.AC, expected):
-            errors.append(f"{case.name}: {case.verdict.value} where only AC or "
-                          f"{expected.value} is expected {case.message}".rstrip())
+            errors.append(
+                f"{case.name}: {case.verdict.value} where only AC or "
+                f"{expected.value} is expected {case.message}".rstrip()
+            )
             break
     return errors
 
@@ -169,19 +185,22 @@ def _tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests) -> 
     first = next(case for case in report.tests if case.verdict is Verdict.TLE)
     limits = problem.limits
     relaxed_limits = dataclasses.replace(
-        limits, time_ms=int(limits.time_ms * TLE_MARGIN),
-        wall_ms=int(limits.wall_ms * TLE_MARGIN))
+        limits, time_ms=int(limits.time_ms * TLE_MARGIN), wall_ms=int(limits.wall_ms * TLE_MARGIN)
+    )
     relaxed = dataclasses.replace(problem, limits=relaxed_limits)
     submission = prepare_submission(relaxed, solution.path, sandbox, cache_dir, None)
     if isinstance(submission, str):
         return ["does not compile"]
     case = next(t for t in tests if t.name == first.name)
-    rerun = judge_case(relaxed, submission, prepare_checker(relaxed, sandbox, cache_dir), sandbox,
-                       case)
+    rerun = judge_case(
+        relaxed, submission, prepare_checker(relaxed, sandbox, cache_dir), sandbox, case
+    )
     if rerun.verdict is Verdict.TLE:
         return []
-    return [f"{case.name}: finishes in {rerun.time_ms:.0f} ms under a {TLE_MARGIN:g}x limit: "
-            f"it does not exceed {limits.time_ms} ms clearly"]
+    return [
+        f"{case.name}: finishes in {rerun.time_ms:.0f} ms under a {TLE_MARGIN:g}x limit: "
+        f"it does not exceed {limits.time_ms} ms clearly"
+    ]
 
 
 def _time_limit_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tuple[str, ...]:
@@ -191,7 +210,9 @@ def _time_limit_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) ->
     slowest = max(accepted, key=lambda c: c.report.max_time_ms)
     share = slowest.report.max_time_ms / problem.limits.time_ms
     if share > SAFE_TIME_SHARE:
-        return (f"slowest accepted solution {slowest.solution.label} uses "
-                f"{slowest.report.max_time_ms:.0f} ms = {share:.0%} of the time limit "
-                f"(more than {SAFE_TIME_SHARE:.0%}: not safe on a noisy machine)",)
+        return (
+            f"slowest accepted solution {slowest.solution.label} uses "
+            f"{slowest.report.max_time_ms:.0f} ms = {share:.0%} of the time limit "
+            f"(more than {SAFE_TIME_SHARE:.0%}: not safe on a noisy machine)",
+        )
     return ()

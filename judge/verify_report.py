@@ -11,15 +11,28 @@ from judge.verdict import Verdict
 from judge.verify import SolutionCheck, Verification
 
 # One character per test in the matrix.
-CELL = {Verdict.AC: ".", Verdict.PE: "P", Verdict.WA: "W", Verdict.TLE: "T", Verdict.MLE: "M",
-        Verdict.OLE: "O", Verdict.RE: "R", Verdict.CE: "C", Verdict.JE: "J"}
+CELL = {
+    Verdict.AC: ".",
+    Verdict.PE: "P",
+    Verdict.WA: "W",
+    Verdict.TLE: "T",
+    Verdict.MLE: "M",
+    Verdict.OLE: "O",
+    Verdict.RE: "R",
+    Verdict.CE: "C",
+    Verdict.JE: "J",
+}
 NOT_RUN = "-"
 
 
 def render_verification(result: Verification) -> Group:
     problem = result.problem
-    parts: list = [Text(f"{problem.id}: {len(result.tests)} tests, "
-                        f"{len(result.solutions)} solutions", style="bold")]
+    parts: list = [
+        Text(
+            f"{problem.id}: {len(result.tests)} tests, {len(result.solutions)} solutions",
+            style="bold",
+        )
+    ]
     for name, message in result.invalid_tests:
         parts.append(Text(f"invalid test {name}: {message}", style="red"))
     if not result.invalid_tests:
@@ -70,8 +83,10 @@ def _cells(check: SolutionCheck, names: list[str]) -> Text:
         if verdict is None:
             text.append(NOT_RUN, style="dim")
         else:
-            text.append(CELL[verdict], style=VERDICT_STYLES[verdict] if verdict is not Verdict.AC
-                        else "green")
+            text.append(
+                CELL[verdict],
+                style=VERDICT_STYLES[verdict] if verdict is not Verdict.AC else "green",
+            )
     return text
 
 

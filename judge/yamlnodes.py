@@ -54,8 +54,7 @@ class MappingReader:
             if not isinstance(key, str):
                 raise ProblemError(path, "keys must be plain strings", line=line_of(key_node))
             if key in seen:
-                raise ProblemError(path, "duplicate key", line=line_of(key_node),
-                                   key=prefix + key)
+                raise ProblemError(path, "duplicate key", line=line_of(key_node), key=prefix + key)
             seen.add(key)
         return cls(path, node, prefix)
 
@@ -74,7 +73,8 @@ class MappingReader:
                 raise ProblemError(
                     self.path,
                     f"unknown key; expected one of: {', '.join(sorted(allowed))}",
-                    line=line_of(key_node), key=self.prefix + key_node.value,
+                    line=line_of(key_node),
+                    key=self.prefix + key_node.value,
                 )
 
     def error(self, key: str, message: str) -> ProblemError:
@@ -83,8 +83,12 @@ class MappingReader:
         return ProblemError(self.path, message, line=line, key=self.prefix + key)
 
     def missing(self, key: str, expected: str) -> ProblemError:
-        return ProblemError(self.path, f"missing; expected {expected}",
-                            line=line_of(self.node), key=self.prefix + key)
+        return ProblemError(
+            self.path,
+            f"missing; expected {expected}",
+            line=line_of(self.node),
+            key=self.prefix + key,
+        )
 
     def string(self, key: str, *, default: str | None = None) -> str:
         node = self.get(key)
@@ -136,8 +140,12 @@ class MappingReader:
         for item in node.value:
             value = _construct(item)
             if not isinstance(item, yaml.ScalarNode) or isinstance(value, (bool, type(None))):
-                raise ProblemError(self.path, f"expected a string, got {value!r}",
-                                   line=line_of(item), key=self.prefix + key)
+                raise ProblemError(
+                    self.path,
+                    f"expected a string, got {value!r}",
+                    line=line_of(item),
+                    key=self.prefix + key,
+                )
             items.append(str(item.value))
         return tuple(items)
 

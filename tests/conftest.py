@@ -32,21 +32,27 @@ SOLUTIONS = {
     "tle.py": "while True:\n    pass\n",
     "sleep.py": "import time\ntime.sleep(30)\n",
     "mle.py": "a = bytearray(200 * 1024 * 1024)\nfor i in range(0, len(a), 4096):\n    a[i] = 1\n"
-              "print(len(a))\n",
+    "print(len(a))\n",
     "ole.py": "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
     "re.py": "a, b = map(int, input().split())\nprint(a // (b - b))\n",
     "segv.py": "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n",
 }
 
 
-def write_project(root: Path, problem_yaml: str = SUM_YAML, tests: dict | None = None,
-                  solutions: dict | None = None, problem_files: dict | None = None,
-                  problem_id: str = "sum") -> Path:
+def write_project(
+    root: Path,
+    problem_yaml: str = SUM_YAML,
+    tests: dict | None = None,
+    solutions: dict | None = None,
+    problem_files: dict | None = None,
+    problem_id: str = "sum",
+) -> Path:
     """A project root with one problem, 'sum' unless told otherwise."""
     (root / "problems" / problem_id).mkdir(parents=True)
     (root / "problems" / problem_id / "problem.yaml").write_text(problem_yaml)
     (root / "problems" / problem_id / "statement.md").write_text(
-        "# Sum\n\nRead two integers, print their sum.\n")
+        "# Sum\n\nRead two integers, print their sum.\n"
+    )
     for name, text in (problem_files or {}).items():
         path = root / "problems" / problem_id / name
         path.write_text(textwrap.dedent(text))

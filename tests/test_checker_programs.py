@@ -43,18 +43,24 @@ BROKEN_CHECKERS = {
 
 
 def project_with_checker(tmp_path, convention: str, source: str, extra: str = ""):
-    yaml_text = SUM_YAML + (f"checker:\n  name: {convention}\n"
-                            f"  program: problems/sum/checker.py\n{extra}")
-    solutions = {"reference.py": "a, b = map(int, input().split())\nprint(a + b)\n",
-                 "float.py": "a, b = map(int, input().split())\nprint(float(a + b))\n",
-                 "wrong.py": "print(0)\n"}
-    return write_project(tmp_path, problem_yaml=yaml_text, solutions=solutions,
-                         problem_files={"checker.py": source})
+    yaml_text = SUM_YAML + (
+        f"checker:\n  name: {convention}\n  program: problems/sum/checker.py\n{extra}"
+    )
+    solutions = {
+        "reference.py": "a, b = map(int, input().split())\nprint(a + b)\n",
+        "float.py": "a, b = map(int, input().split())\nprint(float(a + b))\n",
+        "wrong.py": "print(0)\n",
+    }
+    return write_project(
+        tmp_path, problem_yaml=yaml_text, solutions=solutions, problem_files={"checker.py": source}
+    )
 
 
 def judge(root, solution):
-    result = CliRunner().invoke(cli, ["--root", str(root), "submit",
-                                      str(root / "solutions/sum" / solution), "sum", "--json"])
+    result = CliRunner().invoke(
+        cli,
+        ["--root", str(root), "submit", str(root / "solutions/sum" / solution), "sum", "--json"],
+    )
     return result.exit_code, json.loads(result.stdout)
 
 
@@ -78,19 +84,24 @@ def test_kattis_convention_with_feedback(tmp_path):
 @pytest.mark.parametrize("convention", ["testlib", "kattis"])
 @pytest.mark.parametrize("kind", sorted(BROKEN_CHECKERS))
 def test_misbehaving_checker_is_judge_error(tmp_path, convention, kind):
-    root = project_with_checker(tmp_path, convention, BROKEN_CHECKERS[kind],
-                                extra="  time_ms: 500\n")
+    root = project_with_checker(
+        tmp_path, convention, BROKEN_CHECKERS[kind], extra="  time_ms: 500\n"
+    )
     code, document = judge(root, "reference.py")
     assert document["verdict"] == "JE" and code == 1
     message = document["tests"][0]["message"]
-    expected = {"crash": "checker crashed: RuntimeError: checker bug", "hang": "checker",
-                "odd_exit": "exited 7"}[kind]
+    expected = {
+        "crash": "checker crashed: RuntimeError: checker bug",
+        "hang": "checker",
+        "odd_exit": "exited 7",
+    }[kind]
     assert expected in message
 
 
 def test_testlib_failure_code_3_is_judge_error(tmp_path):
-    root = project_with_checker(tmp_path, "testlib", "import sys\nprint('bad answer file')\n"
-                                                     "sys.exit(3)\n")
+    root = project_with_checker(
+        tmp_path, "testlib", "import sys\nprint('bad answer file')\nsys.exit(3)\n"
+    )
     document = judge(root, "reference.py")[1]
     assert document["verdict"] == "JE"
     assert "bad answer file" in document["tests"][0]["message"]

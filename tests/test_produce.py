@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -73,11 +72,14 @@ REFERENCE = "import sys\nn, *xs = map(int, sys.stdin.read().split())\nprint(max(
 CLAMPED = "import sys\nn, *xs = map(int, sys.stdin.read().split())\nprint(min(100, max(xs)))\n"
 CRASHES = "import sys\nn, *xs = map(int, sys.stdin.read().split())\nprint(max(xs) // (n - n))\n"
 SLOW = "while True:\n    pass\n"
+SORTED = "import sys\nxs = sorted(map(int, sys.stdin.read().split()[1:]))\nprint(xs[-1])\n"
 
 
 def make_project(tmp_path: Path, solutions: dict | None = None) -> Path:
     root = write_project(
-        tmp_path / "p", problem_yaml=MAX_YAML, problem_id="maxnum",
+        tmp_path / "p",
+        problem_yaml=MAX_YAML,
+        problem_id="maxnum",
         tests={"sample-1": ("3\n5\n7\n2\n", "7\n")},
         solutions={"reference.py": REFERENCE, **(solutions or {})},
         problem_files={"generator.py": GENERATOR, "validator.py": VALIDATOR},
@@ -134,8 +136,15 @@ def test_validate_names_the_line(tmp_path):
 
 def test_stress_finds_and_shrinks_the_planted_bug(tmp_path):
     root = make_project(tmp_path, {"clamped.py": CLAMPED})
-    result = run(root, "stress", str(root / "solutions/maxnum/clamped.py"), "maxnum",
-                 "--iterations", "200", "--json")
+    result = run(
+        root,
+        "stress",
+        str(root / "solutions/maxnum/clamped.py"),
+        "maxnum",
+        "--iterations",
+        "200",
+        "--json",
+    )
     assert result.exit_code == 1, result.output
     outcome = json.loads(result.stdout)
     assert outcome["verdict"] == "WA"
@@ -148,17 +157,29 @@ def test_stress_finds_and_shrinks_the_planted_bug(tmp_path):
 
 def test_stress_passes_a_correct_solution(tmp_path):
     root = make_project(tmp_path)
-    result = run(root, "stress", str(root / "solutions/maxnum/reference.py"), "maxnum",
-                 "--iterations", "30", "--json")
+    result = run(
+        root,
+        "stress",
+        str(root / "solutions/maxnum/reference.py"),
+        "maxnum",
+        "--iterations",
+        "30",
+        "--json",
+    )
     assert result.exit_code == 0
     assert json.loads(result.stdout)["iterations"] == 30
 
 
 def test_verify_passes_a_correct_package(tmp_path):
-    root = make_project(tmp_path, {"accepted/sorted.py": "import sys\nxs=sorted(map(int, sys.stdin.read().split()[1:]))\nprint(xs[-1])\n",
-                                   "wrong_answer/clamped.py": CLAMPED,
-                                   "runtime_error/crash.py": CRASHES,
-                                   "time_limit_exceeded/spin.py": SLOW})
+    root = make_project(
+        tmp_path,
+        {
+            "accepted/sorted.py": SORTED,
+            "wrong_answer/clamped.py": CLAMPED,
+            "runtime_error/crash.py": CRASHES,
+            "time_limit_exceeded/spin.py": SLOW,
+        },
+    )
     run(root, "generate", "maxnum", "--count", "6", "--seed", "1", "--", "--n", "8")
     result = run(root, "verify", "maxnum", "--json")
     document = json.loads(result.stdout)
@@ -166,12 +187,15 @@ def test_verify_passes_a_correct_package(tmp_path):
     assert document["ok"] and not document["problems"][0]["invalid_tests"]
 
 
-@pytest.mark.parametrize("folder, source, error", [
-    ("wrong_answer", REFERENCE, "expected WA on at least one test"),
-    ("accepted", CLAMPED, "WA"),
-    ("time_limit_exceeded", CRASHES, "RE where only AC or TLE is expected"),
-    ("runtime_error", SLOW, "TLE where only AC or RE is expected"),
-])
+@pytest.mark.parametrize(
+    "folder, source, error",
+    [
+        ("wrong_answer", REFERENCE, "expected WA on at least one test"),
+        ("accepted", CLAMPED, "WA"),
+        ("time_limit_exceeded", CRASHES, "RE where only AC or TLE is expected"),
+        ("runtime_error", SLOW, "TLE where only AC or RE is expected"),
+    ],
+)
 def test_verify_fails_loudly_on_each_wrong_expectation(tmp_path, folder, source, error):
     root = make_project(tmp_path, {f"{folder}/sol.py": source})
     run(root, "generate", "maxnum", "--count", "4", "--seed", "1", "--", "--n", "8")

@@ -27,24 +27,45 @@ def test_tests_run_samples_first_then_by_name(project):
     assert names == ["sample-1", "hand-01-negative", "hand-02-large"]
 
 
-@pytest.mark.parametrize("edit, line, fragment", [
-    (lambda y: y + "colour: blue\n", 9, "key 'colour': unknown key"),
-    (lambda y: y.replace("  time_ms: 1000", "  time_ms: fast"), 5,
-     "key 'limits.time_ms': expected an integer >= 1, got 'fast'"),
-    (lambda y: y.replace("  memory_kb: 65536\n", ""), 5,
-     "key 'limits.memory_kb': missing; expected an integer"),
-    (lambda y: y.replace("id: sum", "id: other"), 1, "must equal the folder name 'sum'"),
-    (lambda y: y.replace("title: Sum of two numbers", "title: [a, b]"), 2, "expected a single value"),
-    (lambda y: y + "checker:\n  name: fuzzy\n", 10, "expected one of tokens, exact, float"),
-    (lambda y: y + "checker:\n  name: testlib\n", 10, "key 'checker.program': missing"),
-    (lambda y: y + "checker:\n  name: tokens\n  abs_tol: 0.1\n", 11,
-     "only the float checker takes 'abs_tol'"),
-    (lambda y: y.replace("reference: solutions/sum/reference.py",
-                         "reference: solutions/sum/missing.py"), 8, "file not found"),
-    (lambda y: y + "limits:\n  time_ms: 5\n", 9, "duplicate key"),
-    (lambda y: y.replace("  output_kb: 64", "  output_kb: [64"), 8, "invalid YAML"),
-    (lambda y: y + "groups:\n  - name: all\n", 10, "key 'groups[0].glob': missing"),
-])
+@pytest.mark.parametrize(
+    "edit, line, fragment",
+    [
+        (lambda y: y + "colour: blue\n", 9, "key 'colour': unknown key"),
+        (
+            lambda y: y.replace("  time_ms: 1000", "  time_ms: fast"),
+            5,
+            "key 'limits.time_ms': expected an integer >= 1, got 'fast'",
+        ),
+        (
+            lambda y: y.replace("  memory_kb: 65536\n", ""),
+            5,
+            "key 'limits.memory_kb': missing; expected an integer",
+        ),
+        (lambda y: y.replace("id: sum", "id: other"), 1, "must equal the folder name 'sum'"),
+        (
+            lambda y: y.replace("title: Sum of two numbers", "title: [a, b]"),
+            2,
+            "expected a single value",
+        ),
+        (lambda y: y + "checker:\n  name: fuzzy\n", 10, "expected one of tokens, exact, float"),
+        (lambda y: y + "checker:\n  name: testlib\n", 10, "key 'checker.program': missing"),
+        (
+            lambda y: y + "checker:\n  name: tokens\n  abs_tol: 0.1\n",
+            11,
+            "only the float checker takes 'abs_tol'",
+        ),
+        (
+            lambda y: y.replace(
+                "reference: solutions/sum/reference.py", "reference: solutions/sum/missing.py"
+            ),
+            8,
+            "file not found",
+        ),
+        (lambda y: y + "limits:\n  time_ms: 5\n", 9, "duplicate key"),
+        (lambda y: y.replace("  output_kb: 64", "  output_kb: [64"), 8, "invalid YAML"),
+        (lambda y: y + "groups:\n  - name: all\n", 10, "key 'groups[0].glob': missing"),
+    ],
+)
 def test_errors_name_file_line_and_key(tmp_path, edit, line, fragment):
     root = write_project(tmp_path, problem_yaml=edit(SUM_YAML), problem_id="sum")
     with pytest.raises(ProblemError) as caught:

@@ -16,8 +16,9 @@ from tests.conftest import SUM_YAML, write_project
 
 def submit(root: Path, solution: str, *extra: str, problem: str = "sum"):
     path = root / "solutions" / problem / solution
-    return CliRunner().invoke(cli, ["--root", str(root), "submit", str(path), problem,
-                                    "--json", *extra])
+    return CliRunner().invoke(
+        cli, ["--root", str(root), "submit", str(path), problem, "--json", *extra]
+    )
 
 
 def verdicts(result) -> tuple[str, list[str]]:
@@ -25,13 +26,16 @@ def verdicts(result) -> tuple[str, list[str]]:
     return document["verdict"], [t["verdict"] for t in document["tests"]]
 
 
-@pytest.mark.parametrize("solution, overall, per_test", [
-    ("reference.py", "AC", ["AC", "AC", "AC"]),
-    ("ac_spaces.py", "AC", ["AC", "AC", "AC"]),
-    ("wa.py", "WA", ["AC", "WA", "AC"]),
-    ("pe.py", "PE", ["PE", "PE", "PE"]),
-    ("re.py", "RE", ["RE", "RE", "RE"]),
-])
+@pytest.mark.parametrize(
+    "solution, overall, per_test",
+    [
+        ("reference.py", "AC", ["AC", "AC", "AC"]),
+        ("ac_spaces.py", "AC", ["AC", "AC", "AC"]),
+        ("wa.py", "WA", ["AC", "WA", "AC"]),
+        ("pe.py", "PE", ["PE", "PE", "PE"]),
+        ("re.py", "RE", ["RE", "RE", "RE"]),
+    ],
+)
 def test_verdict_per_test_and_overall(project, solution, overall, per_test):
     result = submit(project, solution)
     assert verdicts(result) == (overall, per_test)
@@ -39,8 +43,13 @@ def test_verdict_per_test_and_overall(project, solution, overall, per_test):
 
 
 def test_limit_verdicts_stop_on_first_test_with_fail_fast(project):
-    for solution, expected in [("tle.py", "TLE"), ("mle.py", "MLE"), ("ole.py", "OLE"),
-                               ("sleep.py", "TLE"), ("segv.py", "RE")]:
+    for solution, expected in [
+        ("tle.py", "TLE"),
+        ("mle.py", "MLE"),
+        ("ole.py", "OLE"),
+        ("sleep.py", "TLE"),
+        ("segv.py", "RE"),
+    ]:
         result = submit(project, solution, "--fail-fast")
         assert verdicts(result) == (expected, [expected]), solution
         assert result.exit_code == 1
@@ -52,7 +61,15 @@ def test_json_has_documented_fields(project):
     assert document["problem"] == "sum" and document["language"] == "python"
     assert document["limits"]["time_ms"] == 1000
     test = document["tests"][0]
-    assert {"name", "verdict", "time_ms", "memory_kb", "exit_code", "signal", "message"} <= test.keys()
+    assert {
+        "name",
+        "verdict",
+        "time_ms",
+        "memory_kb",
+        "exit_code",
+        "signal",
+        "message",
+    } <= test.keys()
     assert test["exit_code"] == 1
     assert "ZeroDivisionError" in test["message"]
 
@@ -64,8 +81,9 @@ def test_signal_is_named(project):
 
 
 def test_compile_error_reports_compiler_message(tmp_path):
-    root = write_project(tmp_path, solutions={"reference.py": "print(3)\n",
-                                              "broken.c": "int main( { return 0; }\n"})
+    root = write_project(
+        tmp_path, solutions={"reference.py": "print(3)\n", "broken.c": "int main( { return 0; }\n"}
+    )
     result = submit(root, "broken.c")
     document = json.loads(result.stdout)
     assert document["verdict"] == "CE" and result.exit_code == 1
@@ -115,10 +133,18 @@ def test_list_and_show(project):
 
 def test_real_subprocess_exit_codes(project):
     command = [sys.executable, "-m", "judge", "--root", str(project), "submit"]
-    good = subprocess.run([*command, str(project / "solutions/sum/reference.py"), "sum"],
-                          capture_output=True, text=True, timeout=120)
+    good = subprocess.run(
+        [*command, str(project / "solutions/sum/reference.py"), "sum"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert good.returncode == 0, good.stderr
     assert "verdict: AC Accepted" in good.stdout
-    bad = subprocess.run([*command, str(project / "solutions/sum/wa.py"), "sum"],
-                         capture_output=True, text=True, timeout=120)
+    bad = subprocess.run(
+        [*command, str(project / "solutions/sum/wa.py"), "sum"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert bad.returncode == 1 and "WA" in bad.stdout

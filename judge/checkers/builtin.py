@@ -9,7 +9,7 @@ free), blank lines included, blank lines at the very end ignored. A different st
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from judge.checkers.base import CheckResult
 from judge.checkers.explain import explain_layout, explain_token_mismatch
@@ -51,7 +51,7 @@ def _compare(output: bytes, answer: bytes, equal: TokenEqual) -> CheckResult:
     got, expected = _decode(output), _decode(answer)
     got_tokens, expected_tokens = got.split(), expected.split()
     same_tokens = len(got_tokens) == len(expected_tokens) and all(
-        equal(a, b) for a, b in zip(got_tokens, expected_tokens)
+        equal(a, b) for a, b in zip(got_tokens, expected_tokens, strict=True)
     )
     if not same_tokens:
         message, details = explain_token_mismatch(got, expected, equal)

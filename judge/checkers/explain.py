@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 CONTEXT_LINES = 1
 SHOWN_CHARS = 60
@@ -35,23 +35,32 @@ def explain_token_mismatch(
 ) -> tuple[str, str]:
     got_tokens, expected_tokens = token_positions(got), token_positions(expected)
     first = next(
-        (i for i, (a, b) in enumerate(zip(got_tokens, expected_tokens)) if not equal(a.text, b.text)),
+        (
+            i
+            for i, (a, b) in enumerate(zip(got_tokens, expected_tokens, strict=False))
+            if not equal(a.text, b.text)
+        ),
         min(len(got_tokens), len(expected_tokens)),
     )
     if first < len(got_tokens) and first < len(expected_tokens):
         g, e = got_tokens[first], expected_tokens[first]
-        message = (f"line {e.line} token {e.column}: expected '{_short(e.text)}', "
-                   f"got '{_short(g.text)}'")
+        message = (
+            f"line {e.line} token {e.column}: expected '{_short(e.text)}', got '{_short(g.text)}'"
+        )
         line_got, line_expected = g.line, e.line
     elif first < len(expected_tokens):
         e = expected_tokens[first]
-        message = (f"output ended early: {len(got_tokens)} tokens, expected "
-                   f"{len(expected_tokens)}; next expected '{_short(e.text)}' (line {e.line})")
+        message = (
+            f"output ended early: {len(got_tokens)} tokens, expected "
+            f"{len(expected_tokens)}; next expected '{_short(e.text)}' (line {e.line})"
+        )
         line_got, line_expected = _last_line(got), e.line
     else:
         g = got_tokens[first]
-        message = (f"extra output: {len(got_tokens)} tokens, expected {len(expected_tokens)}; "
-                   f"first extra '{_short(g.text)}' (line {g.line})")
+        message = (
+            f"extra output: {len(got_tokens)} tokens, expected {len(expected_tokens)}; "
+            f"first extra '{_short(g.text)}' (line {g.line})"
+        )
         line_got, line_expected = g.line, _last_line(expected)
     hints = _hints(got, expected, [t.text for t in got_tokens], [t.text for t in expected_tokens])
     details = _context(got.split("\n"), expected.split("\n"), line_got, line_expected)
@@ -64,7 +73,11 @@ def explain_token_mismatch(
 def explain_layout(got_lines: list[str], expected_lines: list[str]) -> tuple[str, str]:
     """Tokens match but the lines do not: say where the line structure first differs."""
     first = next(
-        (i for i, (a, b) in enumerate(zip(got_lines, expected_lines)) if a.split() != b.split()),
+        (
+            i
+            for i, (a, b) in enumerate(zip(got_lines, expected_lines, strict=False))
+            if a.split() != b.split()
+        ),
         min(len(got_lines), len(expected_lines)),
     )
     hints = []

@@ -32,8 +32,9 @@ def run_checker_program(
     output: bytes,
     answer_path: Path,
 ) -> CheckResult:
-    limits = ResourceLimits(cpu_ms=spec.time_ms, wall_ms=2 * spec.time_ms + 1000,
-                            memory_kb=None, output_kb=1024)
+    limits = ResourceLimits(
+        cpu_ms=spec.time_ms, wall_ms=2 * spec.time_ms + 1000, memory_kb=None, output_kb=1024
+    )
     with tempfile.TemporaryDirectory(prefix="judge-check-") as scratch:
         folder = Path(scratch)
         output_path = folder / "output"
@@ -41,14 +42,19 @@ def run_checker_program(
         if spec.name == "testlib":
             request = RunRequest(
                 argv=(*checker_argv, str(input_path), str(output_path), str(answer_path)),
-                limits=limits, isolate=False, cwd=folder,
+                limits=limits,
+                isolate=False,
+                cwd=folder,
             )
             return _interpret(sandbox.run(request), TESTLIB_CODES, spec.name, None)
         feedback = folder / "feedback"
         feedback.mkdir()
         request = RunRequest(
             argv=(*checker_argv, str(input_path), str(answer_path), str(feedback) + "/"),
-            limits=limits, stdin_path=output_path, isolate=False, cwd=folder,
+            limits=limits,
+            stdin_path=output_path,
+            isolate=False,
+            cwd=folder,
         )
         return _interpret(sandbox.run(request), KATTIS_CODES, spec.name, feedback)
 
@@ -74,7 +80,9 @@ def _interpret(
     verdict = codes.get(result.exit_code)
     if verdict is None:
         expected = ", ".join(f"{code} {v.value}" for code, v in codes.items())
-        reason = f"checker exited {result.exit_code}, outside the {convention} convention ({expected})"
+        reason = (
+            f"checker exited {result.exit_code}, outside the {convention} convention ({expected})"
+        )
         first_line = said.strip().splitlines()[-1] if said.strip() else ""
         return CheckResult(Verdict.JE, reason + (f": {first_line}" if first_line else ""), said)
     first_line = said.strip().splitlines()[0] if said.strip() else ""

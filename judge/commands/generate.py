@@ -17,25 +17,45 @@ from judge.sandbox import open_sandbox
 
 
 def progress_bar(console: Console) -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), console=console, transient=True)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("problem")
 @click.argument("generator_args", nargs=-1, type=click.UNPROCESSED)
-@click.option("--count", default=10, show_default=True, type=click.IntRange(1),
-              help="How many tests to make.")
-@click.option("--seed", type=click.IntRange(0),
-              help="First seed (seeds are SEED, SEED+1, ...). Default: one past the largest "
-                   "seed in the manifest.")
-@click.option("--check", is_flag=True,
-              help="Instead of making tests, rebuild every generated test from its manifest "
-                   "entry and report drift (a changed generator or reference).")
+@click.option(
+    "--count", default=10, show_default=True, type=click.IntRange(1), help="How many tests to make."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    help="First seed (seeds are SEED, SEED+1, ...). Default: one past the largest "
+    "seed in the manifest.",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Instead of making tests, rebuild every generated test from its manifest "
+    "entry and report drift (a changed generator or reference).",
+)
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.pass_obj
-def generate(app: AppContext, problem: str, generator_args: tuple[str, ...], count: int,
-             seed: int | None, check: bool, workers: int | None) -> None:
+def generate(
+    app: AppContext,
+    problem: str,
+    generator_args: tuple[str, ...],
+    count: int,
+    seed: int | None,
+    check: bool,
+    workers: int | None,
+) -> None:
     """Make seeded random tests for PROBLEM: generate, validate, answer with the reference.
 
     GENERATOR_ARGS are passed to the generator (after `--` if they look like options); without
@@ -61,30 +81,42 @@ def generate(app: AppContext, problem: str, generator_args: tuple[str, ...], cou
     first = seed if seed is not None else next_seed(spec)
     with progress_bar(console) as bar:
         task = bar.add_task(f"generating {spec.id}", total=count)
-        results = make_tests(spec, programs, factory, args, list(range(first, first + count)),
-                             workers, on_built=lambda _: bar.advance(task))
+        results = make_tests(
+            spec,
+            programs,
+            factory,
+            args,
+            list(range(first, first + count)),
+            workers,
+            on_built=lambda _: bar.advance(task),
+        )
     for result in results:
         if result.outcome is Outcome.WRITTEN:
             console.print(f"[green]wrote[/green] {result.name} (seed {result.seed})")
         else:
             style = "yellow" if result.outcome is Outcome.DUPLICATE else "red"
-            console.print(f"[{style}]{result.outcome.value}[/{style}] seed {result.seed}: "
-                          f"{result.message}")
+            console.print(
+                f"[{style}]{result.outcome.value}[/{style}] seed {result.seed}: {result.message}"
+            )
     written = sum(1 for r in results if r.outcome is Outcome.WRITTEN)
     broken = sum(1 for r in results if r.outcome in (Outcome.INVALID, Outcome.FAILED))
-    console.print(f"{written} written, {len(results) - written - broken} duplicates refused, "
-                  f"{broken} failed; generator args: {' '.join(args) or '(none)'}")
+    console.print(
+        f"{written} written, {len(results) - written - broken} duplicates refused, "
+        f"{broken} failed; generator args: {' '.join(args) or '(none)'}"
+    )
     raise click.exceptions.Exit(1 if broken else 0)
 
 
 def _check(spec, programs, factory, workers, console: Console) -> None:
     with progress_bar(console) as bar:
         task = bar.add_task(f"rebuilding {spec.id}", total=None)
-        reports = check_drift(spec, programs, factory, workers,
-                              on_checked=lambda _: bar.advance(task))
+        reports = check_drift(
+            spec, programs, factory, workers, on_checked=lambda _: bar.advance(task)
+        )
     drifted = [r for r in reports if r.drift is not Drift.SAME]
     for report in drifted:
         console.print(f"[red]{report.drift.value}[/red] {report.name}: {report.message}")
-    console.print(f"{len(reports) - len(drifted)} of {len(reports)} generated tests rebuild "
-                  "byte for byte")
+    console.print(
+        f"{len(reports) - len(drifted)} of {len(reports)} generated tests rebuild byte for byte"
+    )
     raise click.exceptions.Exit(1 if drifted else 0)

@@ -41,8 +41,14 @@ def list_problems(app: AppContext) -> None:
 
 def _summary_row(problem: Problem) -> tuple[str, ...]:
     limits = problem.limits
-    return (problem.id, problem.title, problem.source, f"{limits.time_ms} ms",
-            f"{limits.memory_kb} KB", problem.checker.name)
+    return (
+        problem.id,
+        problem.title,
+        problem.source,
+        f"{limits.time_ms} ms",
+        f"{limits.memory_kb} KB",
+        problem.checker.name,
+    )
 
 
 @click.command()
@@ -58,7 +64,9 @@ def show(app: AppContext, problem: str) -> None:
     limits = spec.limits
     console = Console(highlight=False)
     console.print(f"[bold]{spec.title}[/bold]  ({spec.id}; {spec.source})")
-    console.print(f"time limit {limits.time_ms} ms · memory limit {limits.memory_kb} KB "
-                  f"({limits.memory_basis.value}) · output limit {limits.output_kb} KB · "
-                  f"checker {spec.checker.name}\n")
+    console.print(
+        f"time limit {limits.time_ms} ms · memory limit {limits.memory_kb} KB "
+        f"({limits.memory_basis.value}) · output limit {limits.output_kb} KB · "
+        f"checker {spec.checker.name}\n"
+    )
     console.print(Markdown(statement))

@@ -17,8 +17,15 @@ from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
 from judge.sandbox import open_sandbox
-from judge.stress import Judging, StressOutcome, StressPlan, Trial, make_scratch, run_stress, \
-    shrink_failure
+from judge.stress import (
+    Judging,
+    StressOutcome,
+    StressPlan,
+    Trial,
+    make_scratch,
+    run_stress,
+    shrink_failure,
+)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -26,21 +33,50 @@ from judge.stress import Judging, StressOutcome, StressPlan, Trial, make_scratch
 @click.argument("problem")
 @click.argument("generator_args", nargs=-1, type=click.UNPROCESSED)
 @click.option("--iterations", type=click.IntRange(1), help="Stop after this many tests.")
-@click.option("--time", "seconds", type=click.FloatRange(0, min_open=True),
-              help="Stop after this many seconds (default: 60 when --iterations is not given).")
-@click.option("--seed", default=1, show_default=True, type=click.IntRange(0),
-              help="First seed; the same seed finds the same failure.")
-@click.option("--input", "replay", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="Judge this one input against the reference instead (replays a saved case).")
-@click.option("--shrink-time", default=60.0, show_default=True, type=click.FloatRange(0),
-              help="Seconds to spend shrinking a failing case (0: do not shrink).")
+@click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(0, min_open=True),
+    help="Stop after this many seconds (default: 60 when --iterations is not given).",
+)
+@click.option(
+    "--seed",
+    default=1,
+    show_default=True,
+    type=click.IntRange(0),
+    help="First seed; the same seed finds the same failure.",
+)
+@click.option(
+    "--input",
+    "replay",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="Judge this one input against the reference instead (replays a saved case).",
+)
+@click.option(
+    "--shrink-time",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds to spend shrinking a failing case (0: do not shrink).",
+)
 @click.option("--lang", "language", metavar="NAME", help="Language of SOLUTION.")
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON document.")
 @click.pass_obj
-def stress(app: AppContext, solution: Path, problem: str, generator_args: tuple[str, ...],
-           iterations: int | None, seconds: float | None, seed: int, replay: Path | None,
-           shrink_time: float, language: str | None, workers: int | None, as_json: bool) -> None:
+def stress(
+    app: AppContext,
+    solution: Path,
+    problem: str,
+    generator_args: tuple[str, ...],
+    iterations: int | None,
+    seconds: float | None,
+    seed: int,
+    replay: Path | None,
+    shrink_time: float,
+    language: str | None,
+    workers: int | None,
+    as_json: bool,
+) -> None:
     """Pit SOLUTION against PROBLEM's reference on random valid tests until they disagree.
 
     Inputs come from the problem's generator (GENERATOR_ARGS, else its stress_args) with seeds
@@ -54,17 +90,30 @@ def stress(app: AppContext, solution: Path, problem: str, generator_args: tuple[
     if iterations is None and seconds is None:
         seconds = 60.0
     args = generator_args or (spec.generator.stress_args if spec.generator else ())
-    plan = StressPlan(args=args, first_seed=seed, iterations=iterations, seconds=seconds,
-                      workers=workers or default_workers(), shrink_seconds=shrink_time)
+    plan = StressPlan(
+        args=args,
+        first_seed=seed,
+        iterations=iterations,
+        seconds=seconds,
+        workers=workers or default_workers(),
+        shrink_seconds=shrink_time,
+    )
     console = Console(stderr=True, highlight=False)
-    with SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes, \
-            make_scratch() as scratch:
+    with (
+        SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes,
+        make_scratch() as scratch,
+    ):
         sandbox = sandboxes.get()
         submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
         if isinstance(submission, str):
             raise JudgeError(f"{solution} does not compile:\n{submission}")
-        judging = Judging(spec, prepare_setter_programs(spec, sandbox, app.cache_dir),
-                          submission, prepare_checker(spec, sandbox, app.cache_dir), Path(scratch))
+        judging = Judging(
+            spec,
+            prepare_setter_programs(spec, sandbox, app.cache_dir),
+            submission,
+            prepare_checker(spec, sandbox, app.cache_dir),
+            Path(scratch),
+        )
         if replay is not None:
             outcome = _replay(judging, sandbox, replay)
         else:
@@ -72,8 +121,9 @@ def stress(app: AppContext, solution: Path, problem: str, generator_args: tuple[
             if outcome.failure is not None and shrink_time > 0:
                 with console.status("shrinking the failing case"):
                     shrunk, result = shrink_failure(judging, sandbox, outcome.failure, shrink_time)
-                outcome = StressOutcome(outcome.iterations, outcome.seconds, outcome.failure,
-                                        shrunk, result)
+                outcome = StressOutcome(
+                    outcome.iterations, outcome.seconds, outcome.failure, shrunk, result
+                )
     saved = _save(app, spec.id, outcome) if outcome.failure is not None else {}
     replay_command = _replay_command(solution, spec.id, saved)
     if as_json:
@@ -83,8 +133,9 @@ def stress(app: AppContext, solution: Path, problem: str, generator_args: tuple[
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
 
 
-def _search(judging: Judging, sandboxes: SandboxPerThread, plan: StressPlan,
-            console: Console) -> StressOutcome:
+def _search(
+    judging: Judging, sandboxes: SandboxPerThread, plan: StressPlan, console: Console
+) -> StressOutcome:
     started = time.monotonic()
     with console.status("stress testing") as status:
         counter = {"n": 0}
@@ -117,10 +168,12 @@ def _save(app: AppContext, problem_id: str, outcome: StressOutcome) -> dict[str,
 
 
 def _write_trial(folder: Path, prefix: str, trial: Trial) -> dict[str, str]:
-    paths = {f"{prefix}_input": folder / f"{prefix}.in",
-             f"{prefix}_expected": folder / f"{prefix}.ans",
-             f"{prefix}_output": folder / f"{prefix}.out"}
-    for key, data in zip(paths, (trial.data, trial.answer, trial.output)):
+    paths = {
+        f"{prefix}_input": folder / f"{prefix}.in",
+        f"{prefix}_expected": folder / f"{prefix}.ans",
+        f"{prefix}_output": folder / f"{prefix}.out",
+    }
+    for key, data in zip(paths, (trial.data, trial.answer, trial.output), strict=True):
         paths[key].write_bytes(data)
     return {key: str(path) for key, path in paths.items()}
 
@@ -165,9 +218,11 @@ def _print(console: Console, outcome: StressOutcome, saved, replay_command) -> N
     if outcome.shrunk is not None:
         steps = outcome.shrink.steps if outcome.shrink else 0
         complete = "" if outcome.shrink and outcome.shrink.complete else " (time ran out)"
-        console.print(f"shrunk in {steps} steps from {len(failure.data)} to "
-                      f"{len(shown.data)} bytes{complete}: "
-                      f"{shown.result.verdict.value} {shown.result.message}")
+        console.print(
+            f"shrunk in {steps} steps from {len(failure.data)} to "
+            f"{len(shown.data)} bytes{complete}: "
+            f"{shown.result.verdict.value} {shown.result.message}"
+        )
     console.print("[bold]input:[/bold]")
     console.print(shown.data.decode(errors="replace").rstrip(), markup=False)
     console.print("[bold]expected:[/bold]")

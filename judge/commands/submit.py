@@ -17,14 +17,28 @@ from judge.testdata import discover_tests
 @click.command()
 @click.argument("solution", type=click.Path(dir_okay=False, path_type=Path))
 @click.argument("problem")
-@click.option("--lang", "language", metavar="NAME",
-              help="Language of SOLUTION (python, c, cpp). Default: from its extension.")
+@click.option(
+    "--lang",
+    "language",
+    metavar="NAME",
+    help="Language of SOLUTION (python, c, cpp). Default: from its extension.",
+)
 @click.option("--fail-fast", is_flag=True, help="Stop at the first test that is not accepted.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.",
+)
 @click.pass_obj
-def submit(app: AppContext, solution: Path, problem: str, language: str | None, fail_fast: bool,
-           as_json: bool) -> None:
+def submit(
+    app: AppContext,
+    solution: Path,
+    problem: str,
+    language: str | None,
+    fail_fast: bool,
+    as_json: bool,
+) -> None:
     """Judge SOLUTION on every test of PROBLEM.
 
     Prints a verdict per test, then the overall verdict: the first test that is not accepted
@@ -46,9 +60,15 @@ def submit(app: AppContext, solution: Path, problem: str, language: str | None, 
                 if not as_json:
                     progress.print(case_line(case))
 
-            report = judge_submission(spec, solution.resolve(), sandbox, app.cache_dir,
-                                      JudgeOptions(fail_fast=fail_fast, language=language),
-                                      on_case=show_case, tests=tests)
+            report = judge_submission(
+                spec,
+                solution.resolve(),
+                sandbox,
+                app.cache_dir,
+                JudgeOptions(fail_fast=fail_fast, language=language),
+                on_case=show_case,
+                tests=tests,
+            )
     finally:
         sandbox.close()
     if as_json:

@@ -39,12 +39,14 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
         for path in paths:
             validation = programs.validate(sandbox, path=path)
-            results.append({"file": str(path), "valid": validation.valid,
-                            "message": validation.message})
+            results.append(
+                {"file": str(path), "valid": validation.valid, "message": validation.message}
+            )
             if not as_json:
                 status = "[green]OK[/green]" if validation.valid else "[red]INVALID[/red]"
-                console.print(f"{status}  {path}" + (f": {validation.message}"
-                                                      if validation.message else ""))
+                console.print(
+                    f"{status}  {path}" + (f": {validation.message}" if validation.message else "")
+                )
     finally:
         sandbox.close()
     invalid = sum(1 for r in results if not r["valid"])

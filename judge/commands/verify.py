@@ -25,8 +25,13 @@ from judge.verify_report import render_verification, verification_to_dict
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.pass_obj
-def verify(app: AppContext, problems: tuple[str, ...], all_problems: bool, workers: int | None,
-           as_json: bool) -> None:
+def verify(
+    app: AppContext,
+    problems: tuple[str, ...],
+    all_problems: bool,
+    workers: int | None,
+    as_json: bool,
+) -> None:
     """Check problem packages: the validator accepts every test, the reference and accepted/
     solutions are AC everywhere, every solution in wrong_answer/, time_limit_exceeded/,
     memory_limit_exceeded/, runtime_error/ ... gets its folder's verdict and nothing else, TLE
@@ -47,15 +52,28 @@ def verify(app: AppContext, problems: tuple[str, ...], all_problems: bool, worke
             programs = prepare_setter_programs(spec, sandboxes.get(), app.cache_dir)
             with progress.status(f"verifying {spec.id}") as status:
                 result = verify_problem(
-                    spec, programs, sandboxes, app.cache_dir, workers or default_workers(),
+                    spec,
+                    programs,
+                    sandboxes,
+                    app.cache_dir,
+                    workers or default_workers(),
                     on_solution=lambda c, s=status, p=spec.id: s.update(
-                        f"verifying {p}: {c.solution.label} {c.report.verdict.value}"))
+                        f"verifying {p}: {c.solution.label} {c.report.verdict.value}"
+                    ),
+                )
             results.append(result)
             if not as_json:
                 console.print(render_verification(result))
     if as_json:
-        click.echo(json.dumps({"ok": all(r.ok for r in results),
-                               "problems": [verification_to_dict(r) for r in results]}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "ok": all(r.ok for r in results),
+                    "problems": [verification_to_dict(r) for r in results],
+                },
+                indent=2,
+            )
+        )
     if not results:
         raise JudgeError("no problems to verify")
     raise click.exceptions.Exit(0 if all(r.ok for r in results) else 1)
