@@ -158,9 +158,9 @@ def max_flow(adj, head, cap, source, sink, limit):
 # ---------------------------------------------------------------- planted building blocks
 
 
-def cycle_lengths(rng, total, m, longest):
-    """Splits total into cycle lengths of 2..min(m, longest), or 1 (a self-loop) at the end."""
-    cap = max(2, min(m, longest))
+def cycle_lengths(rng, total, m):
+    """Splits total into cycle lengths of 2..m, or 1 (a self-loop) at the end."""
+    cap = max(2, m)
     lengths = []
     while total > 0:
         if total == 1:
@@ -179,22 +179,22 @@ def closed_walk(vertices):
     return [(vertices[i], vertices[(i + 1) % len(vertices)]) for i in range(len(vertices))]
 
 
-def random_cycles(rng, m, total, longest=None):
+def random_cycles(rng, m, total):
     """A Hamiltonian cycle (for reachability) plus random cycles: total planted streets, m > 1."""
     order = list(range(m))
     rng.shuffle(order)
     walks = closed_walk(order)
-    for length in cycle_lengths(rng, total - m, m, longest or m):
+    for length in cycle_lengths(rng, total - m, m):
         walks += closed_walk(rng.sample(range(m), length)) if length > 1 else [(order[0],) * 2]
     return walks
 
 
-def write_streets(rng, planted, two_way, against=False):
-    """Makes planted (u, v) streets into (x, y, d); two-way ones written randomly or reversed."""
+def write_streets(rng, planted, two_way):
+    """Makes planted (u, v) streets into (x, y, d); two-way ones are written either way round."""
     streets = []
     for u, v in planted:
         if rng.random() < two_way:
-            streets.append((v, u, 0) if against or rng.random() < 0.5 else (u, v, 0))
+            streets.append((v, u, 0) if rng.random() < 0.5 else (u, v, 0))
         else:
             streets.append((u, v, 1))
     return streets
@@ -262,6 +262,8 @@ def build_single_junction(rng, m, s, two_way):
     return [(0, 0, rng.randint(0, 1)) for _ in range(s)]
 
 
+# Every builder takes (rng, m, s, two_way) and returns s planted streets (x, y, d) on junctions
+# 0..m-1; shapes whose layout fixes which streets are two-way ignore two_way.
 BUILDERS = {
     "planted": build_planted,
     "long-augment": build_long_augment,
