@@ -25,10 +25,12 @@ import resource
 import select
 import signal
 import sys
+import tempfile
 import time
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
 ROOT_TMPFS = "size=1m,mode=755"
+ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in the temp dir
 BOX = "/box"  # the run's private working directory inside its root
 BOX_TMPFS_BYTES = 64 * 1024 * 1024
 NOFILE = 256
@@ -453,7 +455,7 @@ def which(program):
 
 def enter_minimal_root(config, request):
     """Pivot into a new root that holds the system's read-only programs and libraries only."""
-    root = request["root"]
+    root = config["root"]
     mount(None, "/", None, MS_REC | MS_PRIVATE)
     mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
     for path in config["binds"]:
@@ -656,14 +658,21 @@ def main():
     config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
     if config["cgroups"]:
         sweep_stale_cgroups(config)
-    config["netns_fd"] = empty_network_namespace() if config["namespaces"] else None
+    config["netns_fd"] = config["root"] = None
+    if config["namespaces"]:
+        config["netns_fd"] = empty_network_namespace()
+        sweep_stale_roots()
+        config["root"] = tempfile.mkdtemp(prefix=f"{ROOT_PREFIX}{os.getpid()}-")
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
     if config["uid"] is not None:
         config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts this server's runs only
     compile("pass", "<warm-up>", "exec")  # builds the parser's state once, not in every child
     gc.freeze()  # children's collections then leave the server's objects (and pages) alone
     send(reply_fd, {"ready": os.getpid()})
-    return serve(config)
+    job = serve(config)
+    if job is None and config["root"] is not None:  # the server, leaving
+        os.rmdir(config["root"])
+    return job
 
 
 def empty_network_namespace():
@@ -696,6 +705,17 @@ def sweep_stale_cgroups(config):
                     os.rmdir(os.path.join(directory, entry))
                 except OSError:
                     pass
+
+
+def sweep_stale_roots():
+    """Remove the root mount points of servers that died without cleaning up."""
+    directory = tempfile.gettempdir()
+    for entry in os.listdir(directory):
+        if entry.startswith(ROOT_PREFIX) and not pid_alive(entry[len(ROOT_PREFIX):].split("-")[0]):
+            try:
+                os.rmdir(os.path.join(directory, entry))
+            except OSError:
+                pass
 
 
 def pid_alive(text):

@@ -16,11 +16,13 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
+import weakref
 from pathlib import Path
 
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
@@ -46,16 +48,20 @@ class JailSandbox:
         self._baselines = BaselineCache(cache_dir)
         self._lock = threading.Lock()
         self._server: _Server | None = None
+        # One private directory for every run's stdio files: a directory per run cost a few
+        # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
+        self._scratch = Path(tempfile.mkdtemp(prefix="judge-run-"))
+        self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
         self._start_server()
 
     def run(self, request: RunRequest) -> RunResult:
-        with self._lock, tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
-            message = self._message(request, Path(scratch))
+        with self._lock:
+            message = self._message(request, self._scratch)
             try:
                 reply = self._ask(message)
             except ServerFailed as exc:
                 return _start_failed(str(exc))
-            return _result(request, reply, Path(scratch), self.runs_in_server(request.argv))
+            return _result(request, reply, self._scratch, self.runs_in_server(request.argv))
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
         return self._baselines.get(self._runtime_key(argv), lambda: self._measure_idle(argv))
@@ -65,6 +71,7 @@ class JailSandbox:
             if self._server is not None:
                 self._server.stop()
                 self._server = None
+            self._remove_scratch()
 
     @property
     def server_pid(self) -> int | None:
@@ -108,15 +115,12 @@ class JailSandbox:
         if stdin is None and request.stdin_bytes:
             stdin = scratch / "stdin"
             stdin.write_bytes(request.stdin_bytes)
-        work = request.cwd or scratch / "work"
-        work.mkdir(exist_ok=True)
-        root = scratch / "root"
-        root.mkdir()
+        work = request.cwd or _empty_directory(scratch / "work")
         limits = request.limits
         return {
             "argv": list(request.argv), "python": self.runs_in_server(request.argv),
             "isolate": request.isolate, "cwd": str(work), "cwd_given": request.cwd is not None,
-            "root": str(root), "stdin": str(stdin) if stdin else None,
+            "stdin": str(stdin) if stdin else None,
             "stdout": str(scratch / "stdout"), "stderr": str(scratch / "stderr"),
             "env": {"PATH": MINIMAL_PATH, "LANG": "C.UTF-8", **request.env},
             "cpu_ms": limits.cpu_ms, "wall_ms": limits.wall_ms, "memory_kb": limits.memory_kb,
@@ -208,6 +212,19 @@ def _read_exact(fd: int, size: int) -> bytes:
         chunks.append(chunk)
         size -= len(chunk)
     return b"".join(chunks)
+
+
+def _empty_directory(path: Path) -> Path:
+    """`path` as an empty directory: what an earlier run left there is removed."""
+    try:
+        with os.scandir(path) as entries:
+            if next(entries, None) is None:
+                return path
+        shutil.rmtree(path)
+    except FileNotFoundError:
+        pass
+    path.mkdir()
+    return path
 
 
 def _file_identity(name: str) -> str:
