@@ -6,6 +6,7 @@ import os
 import signal
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -125,10 +126,49 @@ def test_the_server_restarts_when_it_dies(tmp_path):
         box.close()
 
 
-def test_missing_program_is_start_failed(sandbox):
-    result = sandbox.run(RunRequest(argv=("/nonexistent/prog",), limits=LIMITS))
+@pytest.mark.parametrize("isolate", [True, False])
+def test_missing_program_is_start_failed(sandbox, isolate):
+    result = sandbox.run(RunRequest(argv=("/nonexistent/prog",), limits=LIMITS, isolate=isolate))
     assert result.termination is Termination.START_FAILED
     assert "nonexistent" in result.message
+
+
+def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
+    argv = python(tmp_path, """
+        import os, time
+        if os.fork() == 0:
+            os.setsid()  # out of the run's process group: only the cgroup still holds it
+            if os.fork() == 0:
+                print(os.getpid(), flush=True)
+                time.sleep(30)
+            os._exit(0)
+        time.sleep(0.2)
+    """)
+    started = time.monotonic()
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
+    assert result.ok, result
+    assert time.monotonic() - started < 2.0
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(result.stdout), 0)
+
+
+def test_trusted_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
+    limits = ResourceLimits(cpu_ms=300, wall_ms=3000, memory_kb=None, output_kb=64)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits,
+                                    isolate=False))
+    assert result.termination is Termination.CPU_LIMIT
+    assert 300 <= result.cpu_ms <= 350
+
+
+def test_trusted_work_directory_starts_empty_every_run(sandbox, tmp_path):
+    argv = python(tmp_path, """
+        import os
+        print(sorted(os.listdir(".")))
+        open("left-behind", "w").close()
+    """)
+    for _ in range(2):
+        result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
+        assert result.stdout == b"[]\n"
 
 
 def test_plain_sandbox_still_runs_programs(tmp_path):

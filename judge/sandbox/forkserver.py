@@ -177,15 +177,20 @@ def cgroup_pids(config, name):
     return [int(pid) for pid in text.split()]
 
 
-def remove_cgroups(config, name):
-    """Kill anything left in the run's cgroups, then remove them."""
+def kill_cgroup_tasks(config, name):
+    """Kill what is in the run's cgroups until they are empty (a fork bomb keeps forking)."""
     for _ in range(1000):
         pids = cgroup_pids(config, name)
         if not pids:
-            break
+            return
         for pid in pids:
             kill(pid)
         time.sleep(0.001)
+
+
+def remove_cgroups(config, name):
+    """Kill anything left in the run's cgroups, then remove them."""
+    kill_cgroup_tasks(config, name)
     for controller in config["cgroups"]:
         path = cgroup_path(config, controller, name)
         for _ in range(200):
@@ -236,13 +241,19 @@ def run(config, request, name):
         if config["cgroups"]:
             joins = create_cgroups(config, name, request)
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
+        jailed = runs_in_namespaces(config, request)
         started = time.monotonic()
-        keeper = os.fork()
-        if keeper == 0:
+        child = os.fork()
+        if child == 0:
             os.close(status_r)
-            return keeper_main(config, request, files, joins, status_w)
+            if jailed:
+                return keeper_main(config, request, files, joins, status_w)
+            return direct_main(config, request, files, joins, status_w)
         os.close(status_w)
-        request["reply"] = watch(config, request, name, keeper, status_r, files, started)
+        if jailed:
+            request["reply"] = watch_jail(config, request, name, child, status_r, files, started)
+        else:
+            request["reply"] = watch_direct(config, request, name, child, status_r, files, started)
         os.close(status_r)
     finally:
         if os.getpid() == config["server_pid"]:
@@ -251,45 +262,91 @@ def run(config, request, name):
     return None
 
 
+def runs_in_namespaces(config, request):
+    """Isolated runs get the keeper and init of their own namespaces; the others, trusted or on a
+    host without namespaces, are the server's direct child: two forks and a namespace less."""
+    return (config["namespaces"] and request["isolate"]) or not config["pidfd"]
+
+
 def open_stdio(request):
     stdin = os.open(request["stdin"] or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     return stdin, os.open(request["stdout"], flags, 0o600), os.open(request["stderr"], flags, 0o600)
 
 
-def watch(config, request, name, keeper, status_r, files, started):
-    """Wait for the run, stopping it at a limit; return the reply for the judge."""
+def watch_jail(config, request, name, keeper, status_r, files, started):
+    """Follow a keeper's run through its status pipe, which closes when init is gone."""
+    reports = []
+
+    def read_report():
+        chunk = os.read(status_r, 65536)
+        reports.append(chunk)
+        return bool(chunk)
+
+    def program_pid():  # only needed, and only known, without cgroups and a PID namespace
+        return None if config["cgroups"] else started_pid(reports)
+
+    stopped, wall = watch(config, request, name, status_r, read_report, program_pid, files,
+                          started, lambda pid: stop_jail(config, name, keeper, pid))
+    pid = program_pid()
+    if pid is not None:
+        kill_group(pid)
+    reap_all()
+    status, error, _ = parse_reports(b"".join(reports))
+    return reply(config, name, status, error, stopped, wall)
+
+
+def watch_direct(config, request, name, program, status_r, files, started):
+    """Follow a run that is the server's own child: its pidfd turns readable when it exits."""
+    pidfd = os.pidfd_open(program)
+    try:
+        stopped, wall = watch(config, request, name, pidfd, lambda: False, lambda: program, files,
+                              started, lambda pid: kill_run(config, name, program))
+    finally:
+        os.close(pidfd)
+    kill_run(config, name, program)  # what it left behind; its pid, a zombie's, is not reused yet
+    _, status, usage = os.wait4(program, 0)
+    reap_all()
+    result = {"status": status, "maxrss_kb": usage.ru_maxrss,
+              "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
+    _, error, unstarted = parse_reports(read_to_end(status_r))
+    return reply(config, name, None if unstarted else result, error, stopped, wall)
+
+
+def watch(config, request, name, wait_fd, on_ready, program_pid, files, started, stop):
+    """Poll until `on_ready` (called when `wait_fd` is readable) returns False, stopping the run
+    at a limit on the way; return (the limit that stopped it or None, wall seconds)."""
     cpu_limit_ns = request["cpu_ms"] * 1_000_000
     wall_limit = request["wall_ms"] / 1000
     output_cap = request["output_kb"] * 1024
     poller = select.poll()
-    poller.register(status_r, select.POLLIN | select.POLLHUP)
-    reports, stopped, program_pid = [], None, None
+    poller.register(wait_fd, select.POLLIN | select.POLLHUP)
+    stopped = None
     while True:
         if poller.poll(POLL_MS):
-            chunk = os.read(status_r, 65536)
-            if not chunk:
-                break
-            reports.append(chunk)
-            continue
-        if program_pid is None and not config["cgroups"]:
-            program_pid = started_pid(reports)
-        cpu_ns = current_cpu_ns(config, name, program_pid)
+            if on_ready():
+                continue
+            break
         if stopped is None:
-            stopped = limit_passed(cpu_ns > cpu_limit_ns, time.monotonic() - started > wall_limit,
+            pid = program_pid()
+            stopped = limit_passed(current_cpu_ns(config, name, pid) > cpu_limit_ns,
+                                   time.monotonic() - started > wall_limit,
                                    stdio_size(files) > 2 * output_cap + 1_048_576)
             if stopped is not None:
-                stop_run(config, name, keeper, program_pid)
-    wall = time.monotonic() - started
-    if not config["cgroups"] and program_pid is not None:
-        kill_group(program_pid)
-    reap_all()
-    return reply(config, name, b"".join(reports), stopped, wall)
+                stop(pid)
+    return stopped, time.monotonic() - started
+
+
+def read_to_end(fd):
+    chunks = []
+    while chunk := os.read(fd, 65536):
+        chunks.append(chunk)
+    return b"".join(chunks)
 
 
 def reap_all():
-    """Wait for the keeper and, if it was killed, for init (then ours as subreaper): init exits
-    only after every process of its namespace is gone, so nothing of the run is left."""
+    """Wait for every child: the keeper and, if it was killed, init (ours as subreaper; init exits
+    only after every process of its namespace is gone), or a direct run's orphans once killed."""
     while True:
         try:
             os.wait()
@@ -332,13 +389,20 @@ def current_cpu_ns(config, name, program_pid):
     return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
 
 
-def stop_run(config, name, keeper, program_pid):
+def stop_jail(config, name, keeper, program_pid):
     kill(keeper)  # init dies with its parent (PDEATHSIG), and the namespace with init
     if config["cgroups"]:
         for pid in cgroup_pids(config, name):
             kill(pid)
     elif program_pid is not None:
         kill_group(program_pid)
+
+
+def kill_run(config, name, program):
+    """Kill a direct run: its process group, and with cgroups everything in them until empty."""
+    kill_group(program)
+    if config["cgroups"]:
+        kill_cgroup_tasks(config, name)
 
 
 def kill_group(pid):
@@ -348,13 +412,20 @@ def kill_group(pid):
         pass
 
 
-def reply(config, name, reports, stopped, wall):
+def parse_reports(reports):
+    """(init's status record, the error a child reported, whether the program never started)."""
     status = error = None
+    unstarted = False
     for record in reports.split(b"\n"):
         if record.startswith(b"S"):
             status = marshal.loads(bytes.fromhex(record[1:].decode()))
-        elif record.startswith(b"E"):
+        elif record[:1] in (b"E", b"F"):
             error = bytes.fromhex(record[1:].decode()).decode(errors="replace")
+            unstarted = unstarted or record.startswith(b"F")
+    return status, error, unstarted
+
+
+def reply(config, name, status, error, stopped, wall):
     answer = {"stopped": stopped, "wall_s": wall, "error": error, "status": None,
               "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0}
     if status is not None:
@@ -401,13 +472,22 @@ def keeper_main(config, request, files, joins, status_w):
     os._exit(0)
 
 
+def direct_main(config, request, files, joins, status_w):
+    """A run without namespaces: this child of the server becomes the program."""
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != config["server_pid"]:
+            os._exit(1)
+        source, exec_fd = load_program(request)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report_error(status_w, exc, b"F")
+        os._exit(127)
+    return program_main(config, request, files, joins, status_w, source, exec_fd)
+
+
 def init_main(config, request, files, joins, status_w):
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    source = None
-    if request["python"]:
-        with open(request["argv"][4], "rb") as handle:
-            source = handle.read()  # read before the project disappears from view
-    exec_fd = None if request["python"] else open_executable(request["argv"][0])
+    source, exec_fd = load_program(request)  # before the project disappears from view
     if config["namespaces"] and request["isolate"]:
         enter_minimal_root(config, request)
     program = os.fork()
@@ -424,6 +504,14 @@ def init_main(config, request, files, joins, status_w):
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
     os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
     os._exit(0)
+
+
+def load_program(request):
+    """(the source of a Python program run in this interpreter, or a descriptor to exec)."""
+    if request["python"]:
+        with open(request["argv"][4], "rb") as handle:
+            return handle.read(), None
+    return None, open_executable(request["argv"][0])
 
 
 def reap_until(program):
@@ -518,10 +606,11 @@ def pivot(root):
     os.rmdir("/.old")
 
 
-def report_error(status_w, exc):
+def report_error(status_w, exc, kind=b"E"):
+    """Tell the server why a child failed: E (an error), or F (the program never started)."""
     message = f"{type(exc).__name__}: {exc}".encode()
     try:
-        os.write(status_w, b"E" + message.hex().encode() + b"\n")
+        os.write(status_w, kind + message.hex().encode() + b"\n")
     except OSError:
         pass
 
@@ -535,8 +624,7 @@ def program_main(config, request, files, joins, status_w, source, exec_fd):
         for fd in joins:
             os.write(fd, b"0")
             os.close(fd)
-        if not config["cgroups"]:
-            os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
+        os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
         set_limits(config, request)
         if request["isolate"] and config["uid"] is not None:
             drop_privileges(config["uid"])
@@ -659,13 +747,14 @@ def main():
     if config["cgroups"]:
         sweep_stale_cgroups(config)
     config["netns_fd"] = config["root"] = None
+    config["pidfd"] = pidfd_works()
     if config["namespaces"]:
         config["netns_fd"] = empty_network_namespace()
         sweep_stale_roots()
         config["root"] = tempfile.mkdtemp(prefix=f"{ROOT_PREFIX}{os.getpid()}-")
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
     if config["uid"] is not None:
-        config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts this server's runs only
+        config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts only this server's
     compile("pass", "<warm-up>", "exec")  # builds the parser's state once, not in every child
     gc.freeze()  # children's collections then leave the server's objects (and pages) alone
     send(reply_fd, {"ready": os.getpid()})
@@ -673,6 +762,14 @@ def main():
     if job is None and config["root"] is not None:  # the server, leaving
         os.rmdir(config["root"])
     return job
+
+
+def pidfd_works():
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+        return True
+    except (AttributeError, OSError):  # Python before 3.9 or Linux before 5.3
+        return False
 
 
 def empty_network_namespace():
