@@ -106,3 +106,11 @@ def test_test_outside_every_group_is_an_error(tmp_path):
     root = write_project(tmp_path, problem_yaml=yaml_text)
     with pytest.raises(ProblemError, match="matches no group"):
         discover_tests(load_problem(root, "sum"))
+
+
+def test_unreadable_test_file_is_an_error(tmp_path):
+    root = write_project(tmp_path)
+    (root / "testdata/sum/odd.in").mkdir()  # unreadable as a file, even for root
+    (root / "testdata/sum/odd.ans").write_text("1\n")
+    with pytest.raises(ProblemError, match=r"odd.in: cannot read: Is a directory"):
+        discover_tests(load_problem(root, "sum"))
