@@ -15,6 +15,7 @@ Shapes:
   hungry       few foods and drinks for many cows, each liked by many: most cows go hungry
 Ids are relabelled by a random permutation so that no shape depends on the order of ids.
 """
+
 import argparse
 import random
 
@@ -30,7 +31,14 @@ def parse_args():
     parser.add_argument("--likes", type=int, default=4, help="most foods (drinks) one cow likes")
     parser.add_argument("--shape", choices=SHAPES, default="random")
     parser.add_argument("--seed", type=int, required=True)
-    return parser.parse_args()
+    args = parser.parse_args()
+    # Keep every output inside the statement's limits, so that it always passes the validator.
+    for name in ("max_n", "max_f", "max_d"):
+        if not 1 <= getattr(args, name) <= 100:
+            parser.error(f"--{name.replace('_', '-')} must be in 1..100")
+    if args.likes < 1:
+        parser.error("--likes must be at least 1")
+    return args
 
 
 def pick_likes(rng, count, most):
@@ -128,7 +136,8 @@ def pick_sizes(rng, args):
     if args.exact:
         return args.max_n, args.max_f, args.max_d
     if args.shape == "hungry":
-        return args.max_n, rng.randint(1, max(1, args.max_f // 10)), rng.randint(1, max(1, args.max_d // 10))
+        few_foods = rng.randint(1, max(1, args.max_f // 10))
+        return args.max_n, few_foods, rng.randint(1, max(1, args.max_d // 10))
     return rng.randint(1, args.max_n), rng.randint(1, args.max_f), rng.randint(1, args.max_d)
 
 

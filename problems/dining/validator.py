@@ -4,11 +4,13 @@ Checks the exact layout: line 1 is `N F D`, then one line per cow `Fi Di foods..
 tokens separated by single spaces, every line ending in a newline, nothing after the last cow.
 Exit 0 if valid; otherwise print one line naming the line and what was expected, exit 1.
 """
+
 import re
 import sys
 
 MAX_SIZE = 100
-INTEGER = re.compile(r"0|-?[1-9][0-9]*")
+# Nine digits at most, so that int() never sees a huge string.
+INTEGER = re.compile(r"0|-?[1-9][0-9]{0,8}")
 
 
 class Invalid(Exception):
@@ -21,7 +23,7 @@ def split_lines(data):
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:
-        raise Invalid("the input is not plain ASCII text")
+        raise Invalid("the input is not plain ASCII text") from None
     if not text.endswith("\n"):
         raise Invalid(f"line {text.count(chr(10)) + 1}: the last line must end with a newline")
     return text[:-1].split("\n")
@@ -30,12 +32,17 @@ def split_lines(data):
 def parse_ints(line, number, what):
     """The integers of one line: single spaces between tokens, no other white space."""
     if line == "" or line != line.strip(" ") or "  " in line or re.search(r"[^ 0-9-]", line):
-        raise Invalid(f"line {number}: expected {what} as integers separated by single spaces, "
-                      f"found {line[:60]!r}")
+        raise Invalid(
+            f"line {number}: expected {what} as integers separated by single spaces, "
+            f"found {line[:60]!r}"
+        )
     values = []
     for token in line.split(" "):
         if not INTEGER.fullmatch(token):
-            raise Invalid(f"line {number}: expected an integer in {what}, found {token!r}")
+            raise Invalid(
+                f"line {number}: expected an integer of at most 9 digits in {what}, "
+                f"found {token[:40]!r}"
+            )
         values.append(int(token))
     return values
 
@@ -49,7 +56,7 @@ def check_header(lines):
     values = parse_ints(lines[0], 1, "`N F D`")
     if len(values) != 3:
         raise Invalid(f"line 1: expected 3 integers `N F D`, found {len(values)}")
-    for value, name in zip(values, "NFD"):
+    for value, name in zip(values, "NFD", strict=True):
         check_range(value, 1, MAX_SIZE, 1, name)
     return values
 
@@ -70,21 +77,27 @@ def check_cow(line, number, cow, f, d):
     check_range(liked_drinks, 1, d, number, f"Di of cow {cow}")
     expected = 2 + liked_foods + liked_drinks
     if len(values) != expected:
-        raise Invalid(f"line {number}: expected {expected} integers for cow {cow} "
-                      f"(Fi={liked_foods}, Di={liked_drinks}), found {len(values)}")
-    check_ids(values[2:2 + liked_foods], f, number, cow, "food")
-    check_ids(values[2 + liked_foods:], d, number, cow, "drink")
+        raise Invalid(
+            f"line {number}: expected {expected} integers for cow {cow} "
+            f"(Fi={liked_foods}, Di={liked_drinks}), found {len(values)}"
+        )
+    check_ids(values[2 : 2 + liked_foods], f, number, cow, "food")
+    check_ids(values[2 + liked_foods :], d, number, cow, "drink")
 
 
 def validate(data):
     lines = split_lines(data)
     n, f, d = check_header(lines)
     if len(lines) < n + 1:
-        raise Invalid(f"line {len(lines) + 1}: expected {n} cow lines after the header, "
-                      f"found only {len(lines) - 1}")
+        raise Invalid(
+            f"line {len(lines) + 1}: expected {n} cow lines after the header, "
+            f"found only {len(lines) - 1}"
+        )
     if len(lines) > n + 1:
-        raise Invalid(f"line {n + 2}: expected the end of input after {n} cow lines, "
-                      f"found {lines[n + 1][:60]!r}")
+        raise Invalid(
+            f"line {n + 2}: expected the end of input after {n} cow lines, "
+            f"found {lines[n + 1][:60]!r}"
+        )
     for cow in range(1, n + 1):
         check_cow(lines[cow], cow + 1, cow, f, d)
 

@@ -5,6 +5,7 @@ at most one meal even when it likes several foods and drinks:
     source -> food -> cow_in -> cow_out -> drink -> sink, every capacity 1.
 The maximum flow is the number of cows that get a liked food and a liked drink.
 """
+
 import sys
 from collections import deque
 
@@ -52,7 +53,8 @@ class FlowNetwork:
         while u != sink:
             edges = adj[u]
             i = arc[u]
-            while i < len(edges) and not (cap[edges[i]] > 0 and level[to[edges[i]]] == level[u] + 1):
+            next_level = level[u] + 1
+            while i < len(edges) and not (cap[edges[i]] > 0 and level[to[edges[i]]] == next_level):
                 i += 1
             arc[u] = i
             if i < len(edges):
@@ -99,10 +101,10 @@ def build_network(tokens):
     for cow in range(1, n + 1):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        for food in tokens[pos:pos + liked_foods]:
+        for food in tokens[pos : pos + liked_foods]:
             network.add_edge(food_base + food, cow_in_base + cow, 1)
         pos += liked_foods
-        for drink in tokens[pos:pos + liked_drinks]:
+        for drink in tokens[pos : pos + liked_drinks]:
             network.add_edge(cow_out_base + cow, drink_base + drink, 1)
         pos += liked_drinks
         network.add_edge(cow_in_base + cow, cow_out_base + cow, 1)

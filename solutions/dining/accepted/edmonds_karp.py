@@ -3,6 +3,7 @@
 Same network as the reference (source -> food -> cow_in -> cow_out -> drink -> sink, unit
 capacities); at most min(N, F, D) <= 100 augmentations of one BFS each.
 """
+
 import sys
 from collections import deque
 
@@ -25,10 +26,10 @@ def read_network(tokens):
     for cow in range(n):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        for food in tokens[pos:pos + liked_foods]:
+        for food in tokens[pos : pos + liked_foods]:
             add(("food", food), ("in", cow))
         pos += liked_foods
-        for drink in tokens[pos:pos + liked_drinks]:
+        for drink in tokens[pos : pos + liked_drinks]:
             add(("out", cow), ("drink", drink))
         pos += liked_drinks
         add(("in", cow), ("out", cow))

@@ -3,6 +3,7 @@
 An early cow can take the only item a later cow likes while it had another choice;
 there is no way to undo that choice, which is what augmenting paths are for.
 """
+
 import sys
 
 
@@ -16,9 +17,9 @@ def main():
     for _ in range(n):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        foods = tokens[pos:pos + liked_foods]
+        foods = tokens[pos : pos + liked_foods]
         pos += liked_foods
-        drinks = tokens[pos:pos + liked_drinks]
+        drinks = tokens[pos : pos + liked_drinks]
         pos += liked_drinks
         food = next((x for x in foods if not food_taken[x]), None)
         drink = next((y for y in drinks if not drink_taken[y]), None)

@@ -3,6 +3,7 @@
 Each matching is right on its own, but the cows that get a food need not be the cows that
 get a drink; the two sides must be matched together through the same cow.
 """
+
 import sys
 
 
@@ -30,9 +31,9 @@ def main():
     for _ in range(n):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        food_likes.append(tokens[pos:pos + liked_foods])
+        food_likes.append(tokens[pos : pos + liked_foods])
         pos += liked_foods
-        drink_likes.append(tokens[pos:pos + liked_drinks])
+        drink_likes.append(tokens[pos : pos + liked_drinks])
         pos += liked_drinks
     print(min(matching_size(food_likes, f), matching_size(drink_likes, d)))
 

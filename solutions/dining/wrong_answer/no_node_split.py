@@ -3,6 +3,7 @@
 Without the unit edge cow_in -> cow_out nothing stops one cow from passing two units of
 flow, so a cow that likes two foods and two drinks is counted as two fed cows.
 """
+
 import sys
 from collections import deque
 
@@ -47,10 +48,10 @@ def main():
     for cow in range(1, n + 1):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        for food in tokens[pos:pos + liked_foods]:
+        for food in tokens[pos : pos + liked_foods]:
             add_edge(graph, food, f + cow)
         pos += liked_foods
-        for drink in tokens[pos:pos + liked_drinks]:
+        for drink in tokens[pos : pos + liked_drinks]:
             add_edge(graph, f + cow, f + n + drink)
         pos += liked_drinks
     print(max_flow(graph, source, sink))

@@ -3,6 +3,7 @@
 Pushing flow only lowers forward capacities; with no reverse edge a later path can never
 reroute an earlier one, so the result is merely a maximal, not a maximum, flow.
 """
+
 import sys
 
 
@@ -30,10 +31,10 @@ def main():
     for cow in range(1, n + 1):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        for food in tokens[pos:pos + liked_foods]:
+        for food in tokens[pos : pos + liked_foods]:
             graph[food][f + cow] = 1
         pos += liked_foods
-        for drink in tokens[pos:pos + liked_drinks]:
+        for drink in tokens[pos : pos + liked_drinks]:
             graph[f + n + cow][f + 2 * n + drink] = 1
         pos += liked_drinks
         graph[f + cow][f + n + cow] = 1

@@ -5,6 +5,7 @@ for D in the sink's number is harmless when D <= F (as in the sample, F = D = 3)
 D > F the sink lands on drink F+1, which then has no capacity of its own: any number of
 cows may share that drink.
 """
+
 import sys
 from collections import deque
 
@@ -47,10 +48,10 @@ def main():
     for cow in range(1, n + 1):
         liked_foods, liked_drinks = tokens[pos], tokens[pos + 1]
         pos += 2
-        for food in tokens[pos:pos + liked_foods]:
+        for food in tokens[pos : pos + liked_foods]:
             graph[food][f + cow] = 1
         pos += liked_foods
-        for drink in tokens[pos:pos + liked_drinks]:
+        for drink in tokens[pos : pos + liked_drinks]:
             graph[f + n + cow][f + 2 * n + drink] = 1
         pos += liked_drinks
         graph[f + cow][f + n + cow] = 1
