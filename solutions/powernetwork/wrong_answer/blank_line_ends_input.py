@@ -1,0 +1,72 @@
+"""WRONG: stops reading at the first blank line, taking it for the end of input.
+
+Blank lines are just white space, which may appear anywhere between items; the input ends
+only at end of file. Data sets after the blank line (or the rest of the one it cuts) are lost.
+"""
+
+import re
+import sys
+from array import array
+from collections import deque
+
+
+def read_until_blank_line():
+    lines = []
+    for line in sys.stdin:
+        if not line.strip():
+            break
+        lines.append(line)
+    return array("i", (int(x[0]) for x in re.finditer(r"\d+", "".join(lines))))
+
+
+def max_flow(cap, source, sink):
+    size = len(cap)
+    flow = 0
+    while True:
+        parent = [-1] * size
+        parent[source] = source
+        queue = deque([source])
+        while queue and parent[sink] < 0:
+            u = queue.popleft()
+            for v in range(size):
+                if parent[v] < 0 and cap[u][v] > 0:
+                    parent[v] = u
+                    queue.append(v)
+        if parent[sink] < 0:
+            return flow
+        pushed, v = float("inf"), sink
+        while v != source:
+            pushed = min(pushed, cap[parent[v]][v])
+            v = parent[v]
+        v = sink
+        while v != source:
+            cap[parent[v]][v] -= pushed
+            cap[v][parent[v]] += pushed
+            v = parent[v]
+        flow += pushed
+
+
+def main():
+    numbers = read_until_blank_line()
+    pos = 0
+    while pos + 4 <= len(numbers):
+        n, stations, consumers, links = numbers[pos : pos + 4]
+        if pos + 4 + 3 * links + 2 * (stations + consumers) > len(numbers):
+            break  # the data set was cut by the blank line
+        pos += 4
+        cap = [[0] * (n + 2) for _ in range(n + 2)]
+        for _ in range(links):
+            u, v, z = numbers[pos : pos + 3]
+            pos += 3
+            if u != v:
+                cap[u][v] += z
+        for _ in range(stations):
+            cap[n][numbers[pos]] += numbers[pos + 1]
+            pos += 2
+        for _ in range(consumers):
+            cap[numbers[pos]][n + 1] += numbers[pos + 1]
+            pos += 2
+        print(max_flow(cap, n, n + 1))
+
+
+main()

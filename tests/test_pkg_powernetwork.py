@@ -1,0 +1,90 @@
+"""Package checks for `powernetwork` with real processes: generator, validator, reference."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBLEM = ROOT / "problems" / "powernetwork"
+TESTDATA = ROOT / "testdata" / "powernetwork"
+
+
+def run(program, *args, stdin=b""):
+    return subprocess.run(
+        [sys.executable, "-I", "-S", "-B", str(program), *args],
+        input=stdin,
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--sets", "4"],
+        ["--sets", "2", "--exact", "--max-n", "40", "--shape", "dense", "--layout", "scattered"],
+        ["--sets", "6", "--max-n", "12", "--shape", "edge", "--layout", "column"],
+        ["--sets", "3", "--shape", "both", "--layout", "wrapped"],
+        ["--sets", "3", "--shape", "layered", "--layout", "oneline"],
+    ],
+)
+def test_generator_is_deterministic_and_valid(args):
+    first = run(PROBLEM / "generator.py", *args, "--seed", "7")
+    second = run(PROBLEM / "generator.py", *args, "--seed", "7")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    checked = run(PROBLEM / "validator.py", stdin=first.stdout)
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_generator_seed_changes_the_test():
+    outputs = {run(PROBLEM / "generator.py", "--seed", str(seed)).stdout for seed in (1, 2, 3)}
+    assert len(outputs) == 3
+
+
+def test_scattered_layout_uses_tabs_and_blank_lines():
+    args = ["--sets", "5", "--layout", "scattered", "--seed", "3"]
+    text = run(PROBLEM / "generator.py", *args).stdout
+    assert b"\t" in text and b"\n\n" in text
+
+
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        (b"", "data set 1, line 1"),
+        (b"2 1 1 2 (0,1)20 (1,0)10 (0)15 (1)20\n1 1 1 1\n(0,0)5 (0)5\n", "data set 2, line 3"),
+        (b"2 1 1 2\n(0,1)20\n(1,0) 10 (0)15 (1)20\n", "data set 1, line 3"),
+        (b"2 1 1 2 (0,1)20(1,0)10 (0)15 (1)20\n", "data set 1, line 1"),
+        (b"0 0 0 0\n2 1 1 1\n\n(0,2)5 (0)1 (1)1\n", "data set 2, line 4"),
+        (b"2 1 1 1 (0,1)5\n(0)5\n\n", "data set 1, line 3"),
+        (b"2 1 1 1 (0,1)1001 (0)1 (1)1\n", "data set 1, line 1"),
+        (b"2 2 0 0 (1)1\n\t(1)2\n", "data set 1, line 2"),
+        (b"2 1 1 5 (0,1)1 (0)1 (1)1\n", "data set 1, line 1"),
+        (b"0 0 0 0\n" * 11, "data set 11, line 11"),
+        (b"1 0 0 x\n", "data set 1, line 1"),
+    ],
+)
+def test_validator_rejects_broken_input_naming_set_and_line(text, where):
+    result = run(PROBLEM / "validator.py", stdin=text)
+    assert result.returncode == 1
+    message = result.stdout.decode()
+    assert where in message and message.count("\n") == 1
+    assert b"Traceback" not in result.stderr
+
+
+def test_validator_accepts_the_sample():
+    result = run(PROBLEM / "validator.py", stdin=(TESTDATA / "sample-1.in").read_bytes())
+    assert result.returncode == 0, result.stdout
+
+
+def test_reference_answers_the_sample():
+    result = run(
+        ROOT / "solutions" / "powernetwork" / "reference.py",
+        stdin=(TESTDATA / "sample-1.in").read_bytes(),
+    )
+    assert result.returncode == 0
+    assert result.stdout.split() == (TESTDATA / "sample-1.ans").read_bytes().split()
+    assert result.stdout.split() == [b"15", b"6"]
