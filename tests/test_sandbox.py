@@ -107,6 +107,34 @@ def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
     assert large.termination is Termination.MEMORY_LIMIT
 
 
+def test_each_run_measures_only_itself_and_gets_its_own_limits(tmp_path):
+    box = open_sandbox(tmp_path)  # its own server: the runs below share its cgroups in order
+    try:
+        idle = python(tmp_path, "", name="idle.py")
+        baseline = box.baseline_kb(idle)
+        hold = python(tmp_path, "data = bytearray(60 * 1024 * 1024)\nprint(len(data))", "hold.py")
+        capped = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=baseline + 10_000,
+                                output_kb=64)
+        uncapped = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=None, output_kb=64)
+        stopped = box.run(RunRequest(argv=hold, limits=capped))
+        assert stopped.termination is Termination.MEMORY_LIMIT
+        assert stopped.stdout == b""  # the kernel enforced the cap, not only the measurement
+        free = box.run(RunRequest(argv=hold, limits=uncapped))
+        assert free.ok and free.peak_memory_kb > 60_000  # the cap went with its run
+        burn = python(tmp_path, """
+            import time
+            start = time.process_time()
+            while time.process_time() - start < 0.2:
+                pass
+        """, "burn.py")
+        assert box.run(RunRequest(argv=burn, limits=uncapped)).cpu_ms >= 200
+        after = box.run(RunRequest(argv=idle, limits=capped))
+        assert after.ok and after.peak_memory_kb < baseline + 2_000
+        assert after.cpu_ms < 100
+    finally:
+        box.close()
+
+
 def test_baseline_is_cached_per_runtime(sandbox, tmp_path):
     idle = python(tmp_path, "", name="idle.py")
     first = sandbox.baseline_kb(idle)

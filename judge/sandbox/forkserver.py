@@ -34,6 +34,9 @@ ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in
 BOX = "/box"  # the run's private working directory inside its root
 BOX_TMPFS_BYTES = 64 * 1024 * 1024
 NOFILE = 256
+# What a clean v1 memory cgroup may still be charged after a run: kernel objects freed late and
+# the per-CPU charge batches (64 pages each), which a new cgroup charges on its first page too.
+REUSED_CGROUP_CHARGE = 1024 * 1024
 CLONE_NEWNS, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWIPC = 0x20000, 0x20000000, 0x40000000, 0x8000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
@@ -95,47 +98,91 @@ def cgroup_path(config, controller, name):
     return os.path.join(config["cgroups"][controller], name)
 
 
-def create_cgroups(config, name, request):
-    """Make the run's cgroups and set their limits; return write descriptors for joining."""
-    joins = []
-    version = config["cgroup_version"]
-    for controller in config["cgroups"]:
-        path = cgroup_path(config, controller, name)
-        os.mkdir(path)
-        joins.append(os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC))
-    memory_kb = request["memory_kb"]
-    if version == 1:
+def prepare_cgroups(config, request):
+    """The run's cgroups, limits set: the server's clean ones again, or new ones.
+
+    Creating and removing three cgroups per run cost more than the run itself, so a server keeps
+    its cgroups while they come back clean: no task left, no OOM kill, no memory still charged
+    (v1 only: v2's memory.peak cannot be reset). Returns (name, descriptors for joining).
+    """
+    name = config["cgroup_name"]
+    if name is not None and not reset_cgroups(config, name):
+        remove_cgroups(config, name)
+        name = None
+    if name is None:
+        config["cgroup_serial"] += 1
+        name = f"judge-{os.getpid()}-{config['cgroup_serial']}"
+        for controller in config["cgroups"]:
+            os.mkdir(cgroup_path(config, controller, name))
+        config["cgroup_name"], config["cgroup_limits"] = name, None
+    limits = (request["memory_kb"], request["processes"])
+    if limits != config["cgroup_limits"]:
+        config["cgroup_limits"] = None  # unknown until every write has succeeded
+        set_cgroup_limits(config, name, *limits)
+        config["cgroup_limits"] = limits
+    joins = [os.open(os.path.join(cgroup_path(config, controller, name), "cgroup.procs"),
+                     os.O_WRONLY | os.O_CLOEXEC) for controller in config["cgroups"]]
+    return name, joins
+
+
+def reset_cgroups(config, name):
+    """Make reused cgroups count from zero; False when they cannot be reused."""
+    if config["cgroup_version"] != 1 or any(cgroup_pids(config, name, controller)
+                                             for controller in config["cgroups"]):
+        return False  # a task that did not die with its run
+    memory = cgroup_path(config, "memory", name)
+    if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
+        return False  # a count that cannot be reset
+    if int(read_text(memory, "memory.usage_in_bytes") or 0) > REUSED_CGROUP_CHARGE:
+        return False  # e.g. page cache the run read: the next run's peak would include it
+    write_file(memory, "memory.max_usage_in_bytes", 0)
+    write_file(memory, "memory.failcnt", 0)
+    write_file(cgroup_path(config, "cpuacct", name), "cpuacct.usage", 0)
+    return True
+
+
+def set_cgroup_limits(config, name, memory_kb, processes):
+    if config["cgroup_version"] == 1:
+        memory = cgroup_path(config, "memory", name)
+        # Memory + swap may never be below memory alone: lift it, set memory, then cap it too,
+        # so a run cannot swap its way past the limit.
+        write_file(memory, "memory.memsw.limit_in_bytes", -1, optional=True)
+        write_file(memory, "memory.limit_in_bytes", -1 if memory_kb is None else memory_kb * 1024)
         if memory_kb is not None:
-            write_file(cgroup_path(config, "memory", name), "memory.limit_in_bytes",
-                       memory_kb * 1024)
-            # The same cap on memory + swap, so a run cannot swap its way past the limit.
-            write_file(cgroup_path(config, "memory", name), "memory.memsw.limit_in_bytes",
-                       memory_kb * 1024, optional=True)
-        write_file(cgroup_path(config, "pids", name), "pids.max", request["processes"])
+            write_file(memory, "memory.memsw.limit_in_bytes", memory_kb * 1024, optional=True)
+        write_file(cgroup_path(config, "pids", name), "pids.max", processes)
     else:
         path = cgroup_path(config, "unified", name)
         if memory_kb is not None:
             write_file(path, "memory.max", memory_kb * 1024)
             write_file(path, "memory.swap.max", 0, optional=True)
-        write_file(path, "pids.max", request["processes"])
-    return joins
+        write_file(path, "pids.max", processes)
 
 
 def write_file(directory, name, value, optional=False):
     try:
-        with open(os.path.join(directory, name), "w") as handle:
-            handle.write(str(value))
+        fd = os.open(os.path.join(directory, name), os.O_WRONLY | os.O_CLOEXEC)
+        try:
+            os.write(fd, str(value).encode())
+        finally:
+            os.close(fd)
     except OSError:
         if not optional:
             raise
 
 
 def read_text(directory, name):
+    """The file's text, "" if it cannot be read (raw reads: cgroup files are read often)."""
     try:
-        with open(os.path.join(directory, name)) as handle:
-            return handle.read()
+        fd = os.open(os.path.join(directory, name), os.O_RDONLY | os.O_CLOEXEC)
     except OSError:
         return ""
+    try:
+        return read_to_end(fd).decode()
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
 
 
 def cgroup_cpu_ns(config, name):
@@ -171,8 +218,10 @@ def field_value(text, key):
     return 0
 
 
-def cgroup_pids(config, name):
-    controller = "memory" if config["cgroup_version"] == 1 else "unified"
+def cgroup_pids(config, name, controller="memory"):
+    """The processes in the run's cgroup of one v1 controller (v2 has only one)."""
+    if config["cgroup_version"] != 1:
+        controller = "unified"
     text = read_text(cgroup_path(config, controller, name), "cgroup.procs")
     return [int(pid) for pid in text.split()]
 
@@ -216,30 +265,34 @@ def kill(pid, sig=signal.SIGKILL):
 def serve(config):
     """Answer runs until the judge closes the request pipe; return a job in a program child."""
     request_fd, reply_fd = config["request_fd"], config["reply_fd"]
-    serial = 0
     while True:
         request = receive(request_fd)
         if request is None:
             return None
-        serial += 1
-        name = f"judge-{os.getpid()}-{serial}"
         try:
-            job = run(config, request, name)
+            job = run(config, request)
         except Exception as exc:  # a broken request or host: the judge hears why, the server lives  # noqa: BLE001 - a child must never unwind into the server
             request["reply"], job = {"error": f"{type(exc).__name__}: {exc}"}, None
+            discard_cgroups(config)  # in whatever state the failure left them
         if job is not None:
             return job  # we are the program of a run
         send(reply_fd, request["reply"])
-        if config["cgroups"]:
-            remove_cgroups(config, name)  # while the judge reads the reply
+        if config["cgroup_name"] is not None:
+            kill_cgroup_tasks(config, config["cgroup_name"])  # while the judge reads the reply
 
 
-def run(config, request, name):
+def discard_cgroups(config):
+    if config["cgroup_name"] is not None:
+        remove_cgroups(config, config["cgroup_name"])
+        config["cgroup_name"] = None
+
+
+def run(config, request):
     """Run one request; fill request["reply"] in the server, or return the job in the program."""
-    files, joins = open_stdio(request), []
+    files, joins, name = open_stdio(request), [], None
     try:
         if config["cgroups"]:
-            joins = create_cgroups(config, name, request)
+            name, joins = prepare_cgroups(config, request)
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
         jailed = runs_in_namespaces(config, request)
         started = time.monotonic()
@@ -744,6 +797,7 @@ def main():
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
     config = receive(request_fd)
     config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
+    config.update(cgroup_name=None, cgroup_serial=0, cgroup_limits=None)
     if config["cgroups"]:
         sweep_stale_cgroups(config)
     config["netns_fd"] = config["root"] = None
@@ -759,8 +813,10 @@ def main():
     gc.freeze()  # children's collections then leave the server's objects (and pages) alone
     send(reply_fd, {"ready": os.getpid()})
     job = serve(config)
-    if job is None and config["root"] is not None:  # the server, leaving
-        os.rmdir(config["root"])
+    if job is None:  # the server, leaving
+        discard_cgroups(config)
+        if config["root"] is not None:
+            os.rmdir(config["root"])
     return job
 
 
