@@ -13,6 +13,7 @@ Shapes:
   two-groups   half the cows share one drink, half share one food: both one-sided
                matchings are large, the real answer is at most 2
   hungry       few foods and drinks for many cows, each liked by many: most cows go hungry
+  mixed        one of the above, chosen by the seed
 Ids are relabelled by a random permutation so that no shape depends on the order of ids.
 """
 
@@ -29,7 +30,7 @@ def parse_args():
     parser.add_argument("--max-d", type=int, default=100)
     parser.add_argument("--exact", action="store_true", help="use the maxima as the sizes")
     parser.add_argument("--likes", type=int, default=4, help="most foods (drinks) one cow likes")
-    parser.add_argument("--shape", choices=SHAPES, default="random")
+    parser.add_argument("--shape", choices=SHAPES + ("mixed",), default="random")
     parser.add_argument("--seed", type=int, required=True)
     args = parser.parse_args()
     # Keep every output inside the statement's limits, so that it always passes the validator.
@@ -132,10 +133,10 @@ def relabel(rng, cows, f, d, shuffle_likes):
     return relabelled
 
 
-def pick_sizes(rng, args):
+def pick_sizes(rng, args, shape):
     if args.exact:
         return args.max_n, args.max_f, args.max_d
-    if args.shape == "hungry":
+    if shape == "hungry":
         few_foods = rng.randint(1, max(1, args.max_f // 10))
         return args.max_n, few_foods, rng.randint(1, max(1, args.max_d // 10))
     return rng.randint(1, args.max_n), rng.randint(1, args.max_f), rng.randint(1, args.max_d)
@@ -151,10 +152,11 @@ def render(n, f, d, cows):
 def main():
     args = parse_args()
     rng = random.Random(args.seed)
-    n, f, d = pick_sizes(rng, args)
-    cows = make_cows(rng, args.shape, n, f, d, args.likes)
+    shape = rng.choice(SHAPES) if args.shape == "mixed" else args.shape
+    n, f, d = pick_sizes(rng, args, shape)
+    cows = make_cows(rng, shape, n, f, d, args.likes)
     # The greedy trap lives in the order of cows and of their likes; other shapes are shuffled.
-    ordered = args.shape == "greedy-trap"
+    ordered = shape == "greedy-trap"
     if not ordered:
         rng.shuffle(cows)
     print(render(n, f, d, relabel(rng, cows, f, d, not ordered)), end="")
