@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
 
-from judge.errors import JudgeError
+from judge.errors import JudgeError, ProblemError
 from judge.languages import UnknownLanguage, detect_language
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
@@ -32,7 +32,7 @@ from judge.runner import (
 )
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
-from judge.testdata import TestCase, discover_tests
+from judge.testdata import TestCase, discover_tests, file_sha256, read_manifest
 from judge.verdict import EXPECTED_BY_FOLDER, Verdict
 
 SAFE_TIME_SHARE = 0.5
@@ -108,7 +108,8 @@ def verify_problem(
 ) -> Verification:
     tests = discover_tests(problem)
     invalid = _invalid_tests(programs, sandboxes.get(), tests)
-    solutions, errors = find_solutions(problem)
+    solutions, layout_errors = find_solutions(problem)
+    errors = layout_errors + manifest_errors(problem, tests)
 
     def check(solution: BundledSolution) -> SolutionCheck:
         result = check_solution(problem, solution, sandboxes.get(), cache_dir, tests)
@@ -120,6 +121,25 @@ def verify_problem(
         checks = tuple(pool.map(check, solutions))
     warnings = _time_limit_warnings(problem, checks)
     return Verification(problem, tests, invalid, checks, errors, warnings)
+
+
+def manifest_errors(problem: Problem, tests: tuple[TestCase, ...]) -> tuple[str, ...]:
+    """The manifest must parse, name only tests that exist, and hash generated inputs right."""
+    try:
+        entries = read_manifest(problem)
+    except ProblemError as exc:
+        return (str(exc),)
+    by_name = {case.name: case for case in tests}
+    errors = []
+    for entry in entries:
+        case = by_name.get(entry.name)
+        if case is None:
+            errors.append(f"manifest names test '{entry.name}', which is not on disk")
+        elif entry.sha256 and entry.sha256 != file_sha256(case.input_path):
+            errors.append(
+                f"manifest sha256 of '{entry.name}' does not match {case.input_path.name}"
+            )
+    return tuple(errors)
 
 
 def _invalid_tests(

@@ -210,3 +210,14 @@ def test_verify_rejects_an_invalid_test(tmp_path):
     (root / "testdata/maxnum/gen-001.ans").write_text("1\n")
     result = run(root, "verify", "maxnum")
     assert result.exit_code == 1 and "invalid test gen-001" in result.output
+
+
+def test_verify_rejects_a_broken_manifest(tmp_path):
+    root = make_project(tmp_path)
+    manifest = root / "testdata/maxnum/manifest.yaml"
+    manifest.write_text("sample-1:\n  origin: sample\n  note: a: b\n")
+    result = run(root, "verify", "maxnum")
+    assert result.exit_code == 1 and "manifest.yaml:3" in result.output
+    manifest.write_text("sample-1:\n  origin: sample\ngen-404:\n  origin: hand\n")
+    result = run(root, "verify", "maxnum")
+    assert result.exit_code == 1 and "manifest names test 'gen-404'" in result.output
