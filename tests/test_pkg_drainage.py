@@ -12,8 +12,13 @@ TESTDATA = ROOT / "testdata" / "drainage"
 
 
 def run_program(program: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-I", "-S", "-B", str(program), *args], input=stdin,
-                          capture_output=True, timeout=30, check=False)
+    return subprocess.run(
+        [sys.executable, "-I", "-S", "-B", str(program), *args],
+        input=stdin,
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
 
 
 def generate(*args: str) -> bytes:
@@ -22,11 +27,14 @@ def generate(*args: str) -> bytes:
     return result.stdout
 
 
-@pytest.mark.parametrize("args", [
-    ("--cases", "10", "--exact", "--shape", "crossing", "--nodes", "134"),
-    ("--cases", "4", "--shape", "mixed", "--answer", "zero"),
-    ("--cases", "1", "--nodes", "5", "--ditches", "8", "--max-cap", "10"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--cases", "10", "--exact", "--shape", "crossing", "--nodes", "134"),
+        ("--cases", "4", "--shape", "mixed", "--answer", "zero"),
+        ("--cases", "1", "--nodes", "5", "--ditches", "8", "--max-cap", "10"),
+    ],
+)
 def test_generator_is_deterministic_and_valid(args):
     first = generate(*args, "--seed", "7")
     assert first == generate(*args, "--seed", "7")
@@ -40,16 +48,19 @@ def test_generator_zero_answer_option_cuts_the_sink_off():
     assert answers.split() == [b"0"] * 10
 
 
-@pytest.mark.parametrize("text, expected", [
-    (b"", "line 1"),
-    (b"1 4\n1 5 3\n", "case 1, line 2"),
-    (b"2 3\n1 2 3\n", "case 1, line 3"),
-    (b"1 3\n1 2 x\n", "case 1, line 2"),
-    (b"1 3\n1 2 10000001\n", "case 1, line 2"),
-    (b"0 2\n0 1\n", "case 2, line 2"),
-    (b"1 3\n1  2 3\n", "case 1, line 2"),
-    (b"0 2\n" * 11, "case 11, line 11"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (b"", "line 1"),
+        (b"1 4\n1 5 3\n", "case 1, line 2"),
+        (b"2 3\n1 2 3\n", "case 1, line 3"),
+        (b"1 3\n1 2 x\n", "case 1, line 2"),
+        (b"1 3\n1 2 10000001\n", "case 1, line 2"),
+        (b"0 2\n0 1\n", "case 2, line 2"),
+        (b"1 3\n1  2 3\n", "case 1, line 2"),
+        (b"0 2\n" * 11, "case 11, line 11"),
+    ],
+)
 def test_validator_rejects_broken_input_naming_the_line(text, expected):
     result = run_program(PROBLEM / "validator.py", stdin=text)
     assert result.returncode == 1

@@ -16,6 +16,7 @@ Shapes:
 --answer zero cuts every ditch from the side of 1 to the side of M (reversed or emptied), so the
 answer is 0; --answer any leaves the network as drawn.
 """
+
 import argparse
 import random
 
@@ -33,10 +34,16 @@ def parse_args():
     parser.add_argument("--answer", choices=("any", "zero"), default="any")
     parser.add_argument("--seed", type=int, required=True)
     args = parser.parse_args()
-    if not (1 <= args.cases <= 10 and 2 <= args.nodes <= 200 and 0 <= args.ditches <= 200
-            and 0 <= args.max_cap <= 10_000_000):
-        parser.error("sizes out of range: 1 <= cases <= 10, 2 <= nodes <= 200, "
-                     "0 <= ditches <= 200, 0 <= max-cap <= 10000000")
+    if not (
+        1 <= args.cases <= 10
+        and 2 <= args.nodes <= 200
+        and 0 <= args.ditches <= 200
+        and 0 <= args.max_cap <= 10_000_000
+    ):
+        parser.error(
+            "sizes out of range: 1 <= cases <= 10, 2 <= nodes <= 200, "
+            "0 <= ditches <= 200, 0 <= max-cap <= 10000000"
+        )
     return args
 
 
@@ -75,9 +82,13 @@ def layered_ditches(rng, m, n, max_cap):
     while len(ditches) < n:
         i = rng.randrange(len(levels) - 1)
         if rng.random() < 0.15:  # a ditch going back one layer
-            ditches.append((rng.choice(levels[i + 1]), rng.choice(levels[i]), capacity(rng, max_cap)))
+            ditches.append(
+                (rng.choice(levels[i + 1]), rng.choice(levels[i]), capacity(rng, max_cap))
+            )
         else:
-            ditches.append((rng.choice(levels[i]), rng.choice(levels[i + 1]), capacity(rng, max_cap)))
+            ditches.append(
+                (rng.choice(levels[i]), rng.choice(levels[i + 1]), capacity(rng, max_cap))
+            )
     return ditches
 
 
@@ -98,7 +109,7 @@ def crossing_ditches(rng, m, n, max_cap):
     rng.shuffle(free)
     ditches = []
     for g in range(gadgets):
-        a, b, x, y, z, w = free[6 * g:6 * g + 6]
+        a, b, x, y, z, w = free[6 * g : 6 * g + 6]
         c = rng.randint(min(1, max_cap), max_cap)
         for s, e in ((1, a), (a, b), (b, m), (1, x), (x, y), (y, b), (a, z), (z, w), (w, m)):
             ditches.append((s, e, c))
@@ -130,8 +141,13 @@ def make_case(rng, args):
     n = args.ditches if args.exact else rng.randint(0, args.ditches)
     # Without --exact, keep about two ditches per intersection so that 1 and M are often joined.
     m = args.nodes if args.exact else rng.randint(2, max(2, min(args.nodes, n // 2)))
-    build = {"random": random_ditches, "layered": layered_ditches, "parallel": parallel_ditches,
-             "crossing": crossing_ditches, "chain": chain_ditches}[shape]
+    build = {
+        "random": random_ditches,
+        "layered": layered_ditches,
+        "parallel": parallel_ditches,
+        "crossing": crossing_ditches,
+        "chain": chain_ditches,
+    }[shape]
     ditches = build(rng, m, n, args.max_cap)
     if args.answer == "zero":
         ditches = cut_off_sink(rng, m, ditches)

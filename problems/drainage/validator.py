@@ -3,6 +3,7 @@
 Exit 0 when the input is valid; otherwise print one line naming the case, the line and what was
 expected, and exit 1.
 """
+
 import re
 import sys
 
@@ -34,19 +35,24 @@ def read_lines():
 def parse_line(lines, index, where, names, ranges):
     """Parse line `index` (0-based) as integers named `names`, each within its (low, high)."""
     if index >= len(lines):
-        raise Invalid(f"{where}, line {index + 1}: expected {' '.join(names)}, found the end of input")
+        raise Invalid(
+            f"{where}, line {index + 1}: expected {' '.join(names)}, found the end of input"
+        )
     tokens = lines[index].split(" ")
     if len(tokens) != len(names):
-        raise Invalid(f"{where}, line {index + 1}: expected {len(names)} integers "
-                      f"({' '.join(names)}) separated by single spaces, found {lines[index]!r}")
+        raise Invalid(
+            f"{where}, line {index + 1}: expected {len(names)} integers "
+            f"({' '.join(names)}) separated by single spaces, found {lines[index]!r}"
+        )
     values = []
-    for token, name, (low, high) in zip(tokens, names, ranges):
+    for token, name, (low, high) in zip(tokens, names, ranges, strict=True):
         if not INTEGER.fullmatch(token):
             raise Invalid(f"{where}, line {index + 1}: expected integer {name}, found {token!r}")
         value = int(token)
         if not low <= value <= high:
-            raise Invalid(f"{where}, line {index + 1}: expected {low} <= {name} <= {high}, "
-                          f"found {value}")
+            raise Invalid(
+                f"{where}, line {index + 1}: expected {low} <= {name} <= {high}, found {value}"
+            )
         values.append(value)
     return values
 
@@ -58,14 +64,13 @@ def check_input(lines):
         case += 1
         where = f"case {case}"
         if case > MAX_CASES:
-            raise Invalid(f"{where}, line {index + 1}: expected the end of input after "
-                          f"{MAX_CASES} cases")
-        n, m = parse_line(lines, index, where, ("N", "M"),
-                          ((0, MAX_DITCHES), (2, MAX_NODES)))
+            raise Invalid(
+                f"{where}, line {index + 1}: expected the end of input after {MAX_CASES} cases"
+            )
+        n, m = parse_line(lines, index, where, ("N", "M"), ((0, MAX_DITCHES), (2, MAX_NODES)))
         index += 1
         for _ in range(n):
-            parse_line(lines, index, where, ("S", "E", "C"),
-                       ((1, m), (1, m), (0, MAX_CAPACITY)))
+            parse_line(lines, index, where, ("S", "E", "C"), ((1, m), (1, m), (0, MAX_CAPACITY)))
             index += 1
 
 

@@ -3,6 +3,7 @@
 Each ditch becomes an arc with a paired reverse arc of capacity 0, so parallel ditches simply
 add up and self-loops are harmless. Cases follow one another until the end of the input.
 """
+
 import sys
 from collections import deque
 
@@ -81,8 +82,10 @@ def main():
     while pos < len(data):
         n, m = int(data[pos]), int(data[pos + 1])
         pos += 2
-        ditches = [(int(data[pos + 3 * i]), int(data[pos + 3 * i + 1]), int(data[pos + 3 * i + 2]))
-                   for i in range(n)]
+        ditches = [
+            (int(data[pos + 3 * i]), int(data[pos + 3 * i + 1]), int(data[pos + 3 * i + 2]))
+            for i in range(n)
+        ]
         pos += 3 * n
         answers.append(max_flow(m, ditches))
     sys.stdout.write("".join(f"{a}\n" for a in answers))

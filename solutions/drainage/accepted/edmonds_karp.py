@@ -1,5 +1,6 @@
 """Drainage Ditches by Edmonds-Karp: shortest augmenting paths found by BFS over a capacity
 matrix. Parallel ditches are merged by adding their capacities into one matrix entry."""
+
 import sys
 from collections import deque
 
@@ -51,7 +52,7 @@ def main():
     while pos < len(data):
         n, m = data[pos], data[pos + 1]
         pos += 2
-        ditches = [tuple(data[pos + 3 * i:pos + 3 * i + 3]) for i in range(n)]
+        ditches = [tuple(data[pos + 3 * i : pos + 3 * i + 3]) for i in range(n)]
         pos += 3 * n
         out.append(max_flow(m, ditches))
     sys.stdout.write("".join(f"{f}\n" for f in out))

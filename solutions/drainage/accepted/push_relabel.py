@@ -3,6 +3,7 @@
 Arcs are stored in pairs (i, i ^ 1); only the value of the flow is needed, so the first phase
 (a maximum preflow) is enough: the excess that reaches the sink is the answer.
 """
+
 import sys
 from collections import deque
 
@@ -79,7 +80,7 @@ def main():
     while pos < len(data):
         n, m = data[pos], data[pos + 1]
         pos += 2
-        ditches = [tuple(data[pos + 3 * i:pos + 3 * i + 3]) for i in range(n)]
+        ditches = [tuple(data[pos + 3 * i : pos + 3 * i + 3]) for i in range(n)]
         pos += 3 * n
         out.append(max_flow(m, ditches))
     sys.stdout.write("".join(f"{f}\n" for f in out))

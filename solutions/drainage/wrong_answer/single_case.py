@@ -42,7 +42,7 @@ def max_flow(nodes, ditches):
 def main():
     data = list(map(int, sys.stdin.buffer.read().split()))
     n, m = data[0], data[1]
-    ditches = [tuple(data[2 + 3 * i:5 + 3 * i]) for i in range(n)]
+    ditches = [tuple(data[2 + 3 * i : 5 + 3 * i]) for i in range(n)]
     sys.stdout.write(f"{max_flow(m, ditches)}\n")
 
 

@@ -48,7 +48,7 @@ def main():
         if n == 0:
             break
         pos += 2
-        ditches = [tuple(data[pos + 3 * i:pos + 3 * i + 3]) for i in range(n)]
+        ditches = [tuple(data[pos + 3 * i : pos + 3 * i + 3]) for i in range(n)]
         pos += 3 * n
         out.append(max_flow(m, ditches))
     sys.stdout.write("".join(f"{f}\n" for f in out))

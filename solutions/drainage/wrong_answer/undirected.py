@@ -46,7 +46,7 @@ def main():
     while pos < len(data):
         n, m = data[pos], data[pos + 1]
         pos += 2
-        ditches = [tuple(data[pos + 3 * i:pos + 3 * i + 3]) for i in range(n)]
+        ditches = [tuple(data[pos + 3 * i : pos + 3 * i + 3]) for i in range(n)]
         pos += 3 * n
         out.append(max_flow(m, ditches))
     sys.stdout.write("".join(f"{f}\n" for f in out))
