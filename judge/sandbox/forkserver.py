@@ -25,12 +25,12 @@ import resource
 import select
 import signal
 import sys
-import tempfile
 import time
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
 ROOT_TMPFS = "size=1m,mode=755"
-ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in the temp dir
+ROOT_PARENT = "/tmp"
+ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
 BOX = "/box"  # the run's private working directory inside its root
 BOX_TMPFS_BYTES = 64 * 1024 * 1024
 NOFILE = 256
@@ -805,7 +805,7 @@ def main():
     if config["namespaces"]:
         config["netns_fd"] = empty_network_namespace()
         sweep_stale_roots()
-        config["root"] = tempfile.mkdtemp(prefix=f"{ROOT_PREFIX}{os.getpid()}-")
+        config["root"] = make_root_mount_point()
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
     if config["uid"] is not None:
         config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts only this server's
@@ -860,9 +860,20 @@ def sweep_stale_cgroups(config):
                     pass
 
 
+def make_root_mount_point():
+    """A private empty directory: each run mounts its root there, inside its own namespace.
+
+    Made by hand: importing tempfile would grow the server, and with it every Python run's
+    resident memory.
+    """
+    path = os.path.join(ROOT_PARENT, f"{ROOT_PREFIX}{os.getpid()}-{os.urandom(6).hex()}")
+    os.mkdir(path, 0o700)
+    return path
+
+
 def sweep_stale_roots():
     """Remove the root mount points of servers that died without cleaning up."""
-    directory = tempfile.gettempdir()
+    directory = ROOT_PARENT
     for entry in os.listdir(directory):
         if entry.startswith(ROOT_PREFIX) and not pid_alive(entry[len(ROOT_PREFIX):].split("-")[0]):
             try:
