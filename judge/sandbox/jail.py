@@ -42,10 +42,45 @@ class ServerFailed(RuntimeError):
     """The fork server could not be started or stopped answering."""
 
 
+class CompiledPrograms:
+    """Marshalled code objects of trusted Python programs, keyed by source and interpreter."""
+
+    def __init__(self, directory: Path) -> None:
+        self._directory = directory
+        self._known: dict[tuple[str, int, int], Path | None] = {}
+
+    def code_file(self, source: Path) -> Path | None:
+        """The compiled program, or None when it does not compile (the run then reports it)."""
+        try:
+            stat = source.stat()
+        except OSError:
+            return None
+        key = (str(source), stat.st_mtime_ns, stat.st_size)
+        if key not in self._known:
+            self._known[key] = self._compile(source)
+        return self._known[key]
+
+    def _compile(self, source: Path) -> Path | None:
+        try:
+            text = source.read_bytes()
+            code = compile(text, str(source), "exec")
+        except (OSError, SyntaxError, ValueError):
+            return None
+        digest = hashlib.sha256(text + str(source).encode() + sys.version.encode()).hexdigest()
+        path = self._directory / f"{digest[:32]}.code"
+        if not path.exists():
+            self._directory.mkdir(parents=True, exist_ok=True)
+            partial = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
+            partial.write_bytes(marshal.dumps(code))
+            os.replace(partial, path)
+        return path
+
+
 class JailSandbox:
     def __init__(self, cache_dir: Path, host: HostSupport) -> None:
         self.host = host
         self._baselines = BaselineCache(cache_dir)
+        self._compiled = CompiledPrograms(cache_dir / "pycode")
         self._lock = threading.Lock()
         self._server: _Server | None = None
         # One private directory for every run's stdio files: a directory per run cost a few
@@ -125,7 +160,17 @@ class JailSandbox:
             "env": {"PATH": MINIMAL_PATH, "LANG": "C.UTF-8", **request.env},
             "cpu_ms": limits.cpu_ms, "wall_ms": limits.wall_ms, "memory_kb": limits.memory_kb,
             "output_kb": limits.output_kb, "processes": limits.processes,
+            "code_file": self._code_file(request),
         }
+
+    def _code_file(self, request: RunRequest) -> str | None:
+        """Trusted Python programs (generators, references, validators) run thousands of times:
+        they are compiled once here. Submissions are compiled in their own confined child, so
+        hostile source never reaches the compiler of the judge or the server."""
+        if request.isolate or not self.runs_in_server(request.argv):
+            return None
+        path = self._compiled.code_file(Path(request.argv[4]))
+        return str(path) if path is not None else None
 
     def _ask(self, message: dict) -> dict:
         for attempt in range(2):
