@@ -32,7 +32,7 @@ def generate(*args: str) -> bytes:
     [
         ("--cases", "10", "--exact", "--shape", "crossing", "--nodes", "134"),
         ("--cases", "4", "--shape", "mixed", "--answer", "zero"),
-        ("--cases", "1", "--nodes", "5", "--ditches", "8", "--max-cap", "10"),
+        ("--cases", "3", "--nodes", "10", "--ditches", "18", "--max-cap", "10"),
     ],
 )
 def test_generator_is_deterministic_and_valid(args):

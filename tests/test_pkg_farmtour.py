@@ -33,7 +33,7 @@ def generate(*args: str) -> bytes:
         ("--exact", "--shape", "chain", "--order", "far-first"),
         ("--exact", "--fields", "200", "--paths", "600", "--shape", "trap"),
         ("--shape", "mixed"),
-        ("--fields", "6", "--paths", "10", "--max-w", "10"),
+        ("--exact", "--fields", "8", "--paths", "12", "--max-w", "10"),
     ],
 )
 def test_generator_is_deterministic_and_valid(args):

@@ -141,6 +141,8 @@ def make_case(rng, args):
     n = args.ditches if args.exact else rng.randint(0, args.ditches)
     # Without --exact, keep about two ditches per intersection so that 1 and M are often joined.
     m = args.nodes if args.exact else rng.randint(2, max(2, min(args.nodes, n // 2)))
+    if shape == "crossing" and not args.exact:  # room for every gadget its 9 ditches allow
+        m = max(m, min(args.nodes, 2 + 6 * (n // 9)))
     build = {
         "random": random_ditches,
         "layered": layered_ditches,
