@@ -2,9 +2,12 @@
 
 Each worker thread owns a sandbox and a scratch folder. Seeds are handed out in order, so the
 same --seed finds the same failure. Reference answers are cached by input hash (small random
-tests repeat often), and an input already judged is not judged again. The validator stays out
-of the hot path: a failing input is validated before it counts (an invalid one is reported as
-the generator's bug), and every shrinking step is validated.
+tests repeat often) and, with a StressCache, on disk together with the generated inputs, so
+that a later run over the same seeds (another solution, or this one after a fix) runs neither
+the generator nor the reference. An input already judged is not judged again.
+
+The validator stays out of the hot path: a failing input is validated before it counts (an
+invalid one is reported as the generator's bug), and every shrinking step is validated.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from judge.runner import CaseResult, Checker, Submission, judge_case
 from judge.sandbox.api import Sandbox
 from judge.shrink import ShrinkResult, shrink
 from judge.spec import Problem
+from judge.stress_cache import StressCache
 from judge.testdata import TestCase
 
 
@@ -66,21 +70,36 @@ class Judging:
         submission: Submission,
         checker: Checker,
         scratch: Path,
+        cache: StressCache | None = None,
     ) -> None:
         self.problem, self.programs = problem, programs
         self.submission, self.checker = submission, checker
+        self.cache = cache
         self._scratch = scratch
         self._answers: dict[bytes, bytes] = {}
         self._lock = threading.Lock()
+
+    def input(self, sandbox: Sandbox, args: tuple[str, ...], seed: int) -> bytes:
+        """The generator's input for `seed`, from the disk cache when an earlier run made it."""
+        data = self.cache.input(seed) if self.cache else None
+        if data is None:
+            data = self.programs.generate(sandbox, args, seed)
+            if self.cache:
+                self.cache.store_input(seed, data)
+        return data
 
     def answer(self, sandbox: Sandbox, data: bytes) -> bytes:
         key = hashlib.sha256(data).digest()
         with self._lock:
             cached = self._answers.get(key)
+        if cached is None and self.cache:
+            cached = self.cache.answer(data)
         if cached is None:
             cached = self.programs.answer(sandbox, data=data)
-            with self._lock:
-                self._answers[key] = cached
+            if self.cache:
+                self.cache.store_answer(data, cached)
+        with self._lock:
+            self._answers[key] = cached
         return cached
 
     def is_valid(self, sandbox: Sandbox, data: bytes) -> bool:
@@ -149,7 +168,7 @@ def run_stress(
     def search() -> None:
         sandbox = sandboxes.get()
         while (seed := more()) is not None:
-            data = judging.programs.generate(sandbox, plan.args, seed)
+            data = judging.input(sandbox, plan.args, seed)
             key = hashlib.sha256(data).digest()
             with lock:
                 fresh = key not in judged

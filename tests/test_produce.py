@@ -221,3 +221,20 @@ def test_verify_rejects_a_broken_manifest(tmp_path):
     manifest.write_text("sample-1:\n  origin: sample\ngen-404:\n  origin: hand\n")
     result = run(root, "verify", "maxnum")
     assert result.exit_code == 1 and "manifest names test 'gen-404'" in result.output
+
+
+def test_stress_reuses_inputs_and_answers_of_an_earlier_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    counting = GENERATOR + "\nwith open('generator-calls.log', 'a') as log:\n    log.write('x')\n"
+    root = make_project(tmp_path)
+    (root / "problems/maxnum/generator.py").write_text(counting)
+    solution = str(root / "solutions/maxnum/reference.py")
+    calls = root / "generator-calls.log"
+    assert run(root, "stress", solution, "maxnum", "--iterations", "12").exit_code == 0
+    assert len(calls.read_text()) == 12
+    assert run(root, "stress", solution, "maxnum", "--iterations", "12").exit_code == 0
+    assert len(calls.read_text()) == 12  # all twelve inputs came from the cache
+    assert (
+        run(root, "stress", solution, "maxnum", "--iterations", "12", "--no-cache").exit_code == 0
+    )
+    assert len(calls.read_text()) == 24

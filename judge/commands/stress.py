@@ -17,6 +17,7 @@ from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
 from judge.sandbox import open_sandbox
+from judge.stress_cache import StressCache
 from judge.stress import (
     Judging,
     StressOutcome,
@@ -60,6 +61,12 @@ from judge.stress import (
     help="Seconds to spend shrinking a failing case (0: do not shrink).",
 )
 @click.option("--lang", "language", metavar="NAME", help="Language of SOLUTION.")
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Run the generator and the reference for every test even when an earlier run with the "
+    "same programs, arguments and seeds left their outputs in the cache.",
+)
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON document.")
 @click.pass_obj
@@ -75,6 +82,7 @@ def stress(
     shrink_time: float,
     language: str | None,
     workers: int | None,
+    no_cache: bool,
     as_json: bool,
 ) -> None:
     """Pit SOLUTION against PROBLEM's reference on random valid tests until they disagree.
@@ -113,6 +121,7 @@ def stress(
             submission,
             prepare_checker(spec, sandbox, app.cache_dir),
             Path(scratch),
+            None if no_cache else stress_cache(app, spec, args),
         )
         if replay is not None:
             outcome = _replay(judging, sandbox, replay)
@@ -131,6 +140,11 @@ def stress(
     else:
         _print(Console(highlight=False, soft_wrap=True), outcome, saved, replay_command)
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
+
+
+def stress_cache(app: AppContext, spec, args: tuple[str, ...]) -> StressCache:
+    generator = spec.generator.program if spec.generator else None
+    return StressCache(app.cache_dir / "stress" / spec.id, generator, spec.reference, args)
 
 
 def _search(
