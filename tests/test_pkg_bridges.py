@@ -1,30 +1,18 @@
 """The bridges package with real processes: generator, validator, reference and route checker."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tests.packages import ROOT, rejection, run_program, generator_of
 
-ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = ROOT / "problems" / "bridges"
 REFERENCE = ROOT / "solutions" / "bridges" / "reference.py"
 TESTDATA = ROOT / "testdata" / "bridges"
+generate = generator_of("bridges")
 
 # Two triangles at island 1, each cheap (cost 3) one way round only: either may be ridden first.
 BOWTIE = b"5 6\n1 2 3 9\n2 3 3 9\n3 1 3 9\n4 1 9 3\n5 4 9 3\n1 5 9 3\n"
 BOWTIE_ANSWER = b"3\n1 2 3 4 5 6\n"
-
-
-def run_program(program: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-I", "-S", "-B", str(program), *args], input=stdin,
-                          capture_output=True, timeout=30, check=False)
-
-
-def generate(*args: str) -> bytes:
-    result = run_program(PROBLEM / "generator.py", *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def max_of_min_costs(test: bytes) -> int:
@@ -32,13 +20,16 @@ def max_of_min_costs(test: bytes) -> int:
     return max(min(values[i + 2], values[i + 3]) for i in range(0, len(values), 4))
 
 
-@pytest.mark.parametrize("args", [
-    ("--n", "1000", "--m", "2000", "--costs", "nearmiss", "--target", "600", "--decoys", "5"),
-    ("--n", "40", "--m", "57", "--shape", "cactus", "--write", "acyclic"),
-    ("--n", "20", "--m", "150", "--shape", "dense", "--costs", "free", "--target", "9"),
-    ("--n", "30", "--m", "50", "--shape", "odd"),
-    ("--n", "30", "--m", "29", "--shape", "random"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--n", "1000", "--m", "2000", "--costs", "nearmiss", "--target", "600", "--decoys", "5"),
+        ("--n", "40", "--m", "57", "--shape", "cactus", "--write", "acyclic"),
+        ("--n", "20", "--m", "150", "--shape", "dense", "--costs", "free", "--target", "9"),
+        ("--n", "30", "--m", "50", "--shape", "odd"),
+        ("--n", "30", "--m", "29", "--shape", "random"),
+    ],
+)
 def test_generator_is_deterministic_and_valid(args):
     first = generate(*args, "--seed", "7")
     assert first == generate(*args, "--seed", "7")
@@ -53,29 +44,30 @@ def test_generator_odd_shape_has_no_tour():
 
 
 def test_generator_near_miss_needs_more_than_the_cheaper_ways():
-    test = generate("--n", "100", "--m", "300", "--costs", "nearmiss", "--target", "500",
-                    "--seed", "4")
+    test = generate(
+        "--n", "100", "--m", "300", "--costs", "nearmiss", "--target", "500", "--seed", "4"
+    )
     optimum = int(run_program(REFERENCE, stdin=test).stdout.split()[0])
     assert max_of_min_costs(test) <= 500 < optimum
 
 
-@pytest.mark.parametrize("text, expected", [
-    (b"", "newline"),
-    (b"4 4\n1 2 2 4\n2 3 3 4\n3 4 4 4\n", "line 5"),
-    (b"3 2\n1 2 1 1\n2 1 1 1\n", "line 3"),
-    (b"3 2\n1 2 1 1\n2 2 1 1\n", "line 3"),
-    (b"3 2\n1 2 1 1\n2 3 1 1001\n", "line 3"),
-    (b"3 2\n1 2 1 1\n2 3 1 x\n", "line 3"),
-    (b"3 2\n1 2 1 1\n2  3 1 1\n", "line 3"),
-    (b"3 1\n1 2 1 1\n2 3 1 1\n", "line 3"),
-    (b"4 2\n1 2 1 1\n3 4 1 1\n", "cut off"),
-    (b"1001 1\n1 2 1 1\n", "line 1"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (b"", "newline"),
+        (b"4 4\n1 2 2 4\n2 3 3 4\n3 4 4 4\n", "line 5"),
+        (b"3 2\n1 2 1 1\n2 1 1 1\n", "line 3"),
+        (b"3 2\n1 2 1 1\n2 2 1 1\n", "line 3"),
+        (b"3 2\n1 2 1 1\n2 3 1 1001\n", "line 3"),
+        (b"3 2\n1 2 1 1\n2 3 1 x\n", "line 3"),
+        (b"3 2\n1 2 1 1\n2  3 1 1\n", "line 3"),
+        (b"3 1\n1 2 1 1\n2 3 1 1\n", "line 3"),
+        (b"4 2\n1 2 1 1\n3 4 1 1\n", "cut off"),
+        (b"1001 1\n1 2 1 1\n", "line 1"),
+    ],
+)
 def test_validator_rejects_broken_input_naming_the_line(text, expected):
-    result = run_program(PROBLEM / "validator.py", stdin=text)
-    assert result.returncode == 1
-    assert expected in result.stdout.decode()
-    assert b"Traceback" not in result.stderr
+    assert expected in rejection("bridges", text)
 
 
 def test_reference_answers_the_sample():
@@ -104,22 +96,25 @@ def test_checker_accepts_the_reference_routes(tmp_path):
     assert check(tmp_path, sample, run_program(REFERENCE, stdin=sample).stdout, answer)[0] == 0
 
 
-@pytest.mark.parametrize("output, message", [
-    (b"3\n1 2 4 3 5 6\n", "does not touch island 3"),    # not a walk: leaves triangle 1-2-3 early
-    (b"3\n2 3 1 4 5 6\n", "does not touch island 1"),    # a circuit, but it starts at island 2
-    (b"3\n1 2 3 4 5 5\n", "crossed twice"),
-    (b"3\n6 5 4 3 2 1\n", "cost 9 > 3"),                 # a circuit from 1, the dear way round
-    (b"9\n6 5 4 3 2 1\n", "optimum is 3"),
-    (b"4\n1 2 3 4 5 6\n", "optimum is 3"),
-    (b"3\n1 2 3 4 5\n", "expected 6 bridge numbers"),
-    (b"3\n1 2 3 4 5 6 6\n", "expected 6 bridge numbers"),
-    (b"3\n1 2 3 4 5 7\n", "not in 1..6"),
-    (b"3\n1 2 3 4 5 x\n", "expected an integer"),
-    (b"three\n1 2 3 4 5 6\n", "expected an integer"),
-    (b"3\n", "found 0"),
-    (b"", "empty"),
-    (b"NIE\n", "printed NIE"),
-])
+@pytest.mark.parametrize(
+    "output, message",
+    [
+        (b"3\n1 2 4 3 5 6\n", "does not touch island 3"),  # not a walk: leaves triangle 1-2-3 early
+        (b"3\n2 3 1 4 5 6\n", "does not touch island 1"),  # a circuit, but it starts at island 2
+        (b"3\n1 2 3 4 5 5\n", "crossed twice"),
+        (b"3\n6 5 4 3 2 1\n", "cost 9 > 3"),  # a circuit from 1, the dear way round
+        (b"9\n6 5 4 3 2 1\n", "optimum is 3"),
+        (b"4\n1 2 3 4 5 6\n", "optimum is 3"),
+        (b"3\n1 2 3 4 5\n", "expected 6 bridge numbers"),
+        (b"3\n1 2 3 4 5 6 6\n", "expected 6 bridge numbers"),
+        (b"3\n1 2 3 4 5 7\n", "not in 1..6"),
+        (b"3\n1 2 3 4 5 x\n", "expected an integer"),
+        (b"three\n1 2 3 4 5 6\n", "expected an integer"),
+        (b"3\n", "found 0"),
+        (b"", "empty"),
+        (b"NIE\n", "printed NIE"),
+    ],
+)
 def test_checker_rejects_wrong_routes_with_a_message(tmp_path, output, message):
     code, text = check(tmp_path, BOWTIE, output, BOWTIE_ANSWER)
     assert code == 1
@@ -138,12 +133,15 @@ def test_checker_gives_presentation_error_for_right_tokens_on_wrong_lines(tmp_pa
     assert check(tmp_path, BOWTIE, b"3\n1 2 3\n4 5 6\n", BOWTIE_ANSWER)[0] == 2
 
 
-@pytest.mark.parametrize("test, answer", [
-    (BOWTIE, b"3\n1 2 3 4 5\n"),           # answer route too short
-    (BOWTIE, b"2\n1 2 3 4 5 6\n"),         # answer maximum is not its route's
-    (BOWTIE, b"seven\n"),
-    (b"5 6\n1 2 3\n", BOWTIE_ANSWER),      # truncated input
-    (BOWTIE, b"9\n6 5 4 3 2 1\n"),         # the contestant beats the jury
-])
+@pytest.mark.parametrize(
+    "test, answer",
+    [
+        (BOWTIE, b"3\n1 2 3 4 5\n"),  # answer route too short
+        (BOWTIE, b"2\n1 2 3 4 5 6\n"),  # answer maximum is not its route's
+        (BOWTIE, b"seven\n"),
+        (b"5 6\n1 2 3\n", BOWTIE_ANSWER),  # truncated input
+        (BOWTIE, b"9\n6 5 4 3 2 1\n"),  # the contestant beats the jury
+    ],
+)
 def test_checker_fails_on_a_broken_input_or_answer(tmp_path, test, answer):
     assert check(tmp_path, test, b"3\n1 2 3 4 5 6\n", answer)[0] == 3

@@ -1,30 +1,11 @@
 """The farmtour package: a deterministic generator, a strict validator, a correct reference."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from tests.packages import ROOT, rejection, run_program, generator_of
 
-ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = ROOT / "problems" / "farmtour"
 TESTDATA = ROOT / "testdata" / "farmtour"
-
-
-def run_program(program: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-I", "-S", "-B", str(program), *args],
-        input=stdin,
-        capture_output=True,
-        timeout=30,
-        check=False,
-    )
-
-
-def generate(*args: str) -> bytes:
-    result = run_program(PROBLEM / "generator.py", *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+generate = generator_of("farmtour")
 
 
 @pytest.mark.parametrize(
@@ -57,10 +38,7 @@ def test_generator_is_deterministic_and_valid(args):
     ],
 )
 def test_validator_rejects_broken_input_naming_the_line(text, expected):
-    result = run_program(PROBLEM / "validator.py", stdin=text)
-    assert result.returncode == 1
-    assert expected in result.stdout.decode()
-    assert b"Traceback" not in result.stderr
+    assert expected in rejection("farmtour", text)
 
 
 def test_validator_accepts_routes_that_share_fields():

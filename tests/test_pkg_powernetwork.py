@@ -1,24 +1,10 @@
 """Package checks for `powernetwork` with real processes: generator, validator, reference."""
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from tests.packages import ROOT, rejection, run_program
 
-ROOT = Path(__file__).resolve().parent.parent
 PROBLEM = ROOT / "problems" / "powernetwork"
 TESTDATA = ROOT / "testdata" / "powernetwork"
-
-
-def run(program, *args, stdin=b""):
-    return subprocess.run(
-        [sys.executable, "-I", "-S", "-B", str(program), *args],
-        input=stdin,
-        capture_output=True,
-        timeout=30,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize(
@@ -32,22 +18,24 @@ def run(program, *args, stdin=b""):
     ],
 )
 def test_generator_is_deterministic_and_valid(args):
-    first = run(PROBLEM / "generator.py", *args, "--seed", "7")
-    second = run(PROBLEM / "generator.py", *args, "--seed", "7")
+    first = run_program(PROBLEM / "generator.py", *args, "--seed", "7")
+    second = run_program(PROBLEM / "generator.py", *args, "--seed", "7")
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
-    checked = run(PROBLEM / "validator.py", stdin=first.stdout)
+    checked = run_program(PROBLEM / "validator.py", stdin=first.stdout)
     assert checked.returncode == 0, checked.stdout
 
 
 def test_generator_seed_changes_the_test():
-    outputs = {run(PROBLEM / "generator.py", "--seed", str(seed)).stdout for seed in (1, 2, 3)}
+    outputs = {
+        run_program(PROBLEM / "generator.py", "--seed", str(seed)).stdout for seed in (1, 2, 3)
+    }
     assert len(outputs) == 3
 
 
 def test_scattered_layout_uses_tabs_and_blank_lines():
     args = ["--sets", "5", "--layout", "scattered", "--seed", "3"]
-    text = run(PROBLEM / "generator.py", *args).stdout
+    text = run_program(PROBLEM / "generator.py", *args).stdout
     assert b"\t" in text and b"\n\n" in text
 
 
@@ -68,20 +56,16 @@ def test_scattered_layout_uses_tabs_and_blank_lines():
     ],
 )
 def test_validator_rejects_broken_input_naming_set_and_line(text, where):
-    result = run(PROBLEM / "validator.py", stdin=text)
-    assert result.returncode == 1
-    message = result.stdout.decode()
-    assert where in message and message.count("\n") == 1
-    assert b"Traceback" not in result.stderr
+    assert where in rejection("powernetwork", text)
 
 
 def test_validator_accepts_the_sample():
-    result = run(PROBLEM / "validator.py", stdin=(TESTDATA / "sample-1.in").read_bytes())
+    result = run_program(PROBLEM / "validator.py", stdin=(TESTDATA / "sample-1.in").read_bytes())
     assert result.returncode == 0, result.stdout
 
 
 def test_reference_answers_the_sample():
-    result = run(
+    result = run_program(
         ROOT / "solutions" / "powernetwork" / "reference.py",
         stdin=(TESTDATA / "sample-1.in").read_bytes(),
     )

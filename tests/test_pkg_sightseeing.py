@@ -1,28 +1,15 @@
 """The sightseeing package with real processes: generator, validator, reference and test data."""
 
 import hashlib
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 import yaml
+from tests.packages import ROOT, rejection, run_program, generator_of
 
-ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = ROOT / "problems" / "sightseeing"
 REFERENCE = ROOT / "solutions" / "sightseeing" / "reference.py"
 TESTDATA = ROOT / "testdata" / "sightseeing"
-
-
-def run_program(program: Path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-I", "-S", "-B", str(program), *args], input=stdin,
-                          capture_output=True, timeout=30, check=False)
-
-
-def generate(*args: str) -> bytes:
-    result = run_program(PROBLEM / "generator.py", *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
+generate = generator_of("sightseeing")
 
 
 def answers(test: bytes) -> list[str]:
@@ -31,12 +18,15 @@ def answers(test: bytes) -> list[str]:
     return result.stdout.decode().split()
 
 
-@pytest.mark.parametrize("args", [
-    ("--scenarios", "20", "--m", "200", "--s", "1000", "--shape", "long-augment"),
-    ("--scenarios", "6", "--shape", "mixed"),
-    ("--scenarios", "5", "--max-m", "6", "--max-s", "10", "--shape", "random"),
-    ("--scenarios", "3", "--shape", "single-junction"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--scenarios", "20", "--m", "200", "--s", "1000", "--shape", "long-augment"),
+        ("--scenarios", "6", "--shape", "mixed"),
+        ("--scenarios", "5", "--max-m", "6", "--max-s", "10", "--shape", "random"),
+        ("--scenarios", "3", "--shape", "single-junction"),
+    ],
+)
 def test_generator_is_deterministic_and_valid(args):
     first = generate(*args, "--seed", "7")
     assert first == generate(*args, "--seed", "7")
@@ -45,42 +35,62 @@ def test_generator_is_deterministic_and_valid(args):
     assert validated.returncode == 0, validated.stdout
 
 
-@pytest.mark.parametrize("shape", ["planted", "long-augment", "parallel", "self-loops",
-                                   "slow-for-naive"])
+@pytest.mark.parametrize(
+    "shape", ["planted", "long-augment", "parallel", "self-loops", "slow-for-naive"]
+)
 @pytest.mark.parametrize("answer", ["possible", "impossible"])
 def test_generator_gives_the_requested_answer(shape, answer):
-    test = generate("--scenarios", "4", "--max-m", "30", "--max-s", "120", "--shape", shape,
-                    "--answer", answer, "--seed", "3")
+    test = generate(
+        "--scenarios",
+        "4",
+        "--max-m",
+        "30",
+        "--max-s",
+        "120",
+        "--shape",
+        shape,
+        "--answer",
+        answer,
+        "--seed",
+        "3",
+    )
     assert answers(test) == [answer] * 4
 
 
 def test_generator_refuses_an_impossible_single_junction():
-    result = run_program(PROBLEM / "generator.py", "--shape", "single-junction", "--answer",
-                         "impossible", "--seed", "1")
+    result = run_program(
+        PROBLEM / "generator.py",
+        "--shape",
+        "single-junction",
+        "--answer",
+        "impossible",
+        "--seed",
+        "1",
+    )
     assert result.returncode == 2
     assert b"single junction" in result.stderr
 
 
-@pytest.mark.parametrize("text, expected", [
-    (b"", "empty"),
-    (b"1\n1 1\n1 1 0", "missing newline"),
-    (b"1\n3 2\n1 2 0\n", "scenario 1, line 4: expected x y d"),
-    (b"1\n2 1\n1 2 0\n\n", "line 4: expected end of file"),
-    (b"1\n2 1\n1 3 0\n", "scenario 1, line 3: y = 3"),
-    (b"1\n2 1\n1 2 2\n", "scenario 1, line 3: d = 2"),
-    (b"1\n2 1\n1 x 0\n", "scenario 1, line 3"),
-    (b"1\n2 1\n1  2 0\n", "scenario 1, line 3"),
-    (b"1\n201 1\n1 2 0\n", "scenario 1, line 2: m = 201"),
-    (b"21\n", "line 1: n = 21"),
-    (b"2\n1 1\n1 1 0\n2 1\n1 1 0\n", "scenario 2, line 4: no junction reaches"),
-    (b"1\n3 2\n1 2 0\n2 1 1\n", "scenario 1, line 2: no junction reaches"),
-    (b"1\n\xff\n", "ASCII"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (b"", "empty"),
+        (b"1\n1 1\n1 1 0", "missing newline"),
+        (b"1\n3 2\n1 2 0\n", "scenario 1, line 4: expected x y d"),
+        (b"1\n2 1\n1 2 0\n\n", "line 4: expected end of file"),
+        (b"1\n2 1\n1 3 0\n", "scenario 1, line 3: y = 3"),
+        (b"1\n2 1\n1 2 2\n", "scenario 1, line 3: d = 2"),
+        (b"1\n2 1\n1 x 0\n", "scenario 1, line 3"),
+        (b"1\n2 1\n1  2 0\n", "scenario 1, line 3"),
+        (b"1\n201 1\n1 2 0\n", "scenario 1, line 2: m = 201"),
+        (b"21\n", "line 1: n = 21"),
+        (b"2\n1 1\n1 1 0\n2 1\n1 1 0\n", "scenario 2, line 4: no junction reaches"),
+        (b"1\n3 2\n1 2 0\n2 1 1\n", "scenario 1, line 2: no junction reaches"),
+        (b"1\n\xff\n", "ASCII"),
+    ],
+)
 def test_validator_rejects_broken_input_naming_the_place(text, expected):
-    result = run_program(PROBLEM / "validator.py", stdin=text)
-    assert result.returncode == 1
-    assert expected in result.stdout.decode()
-    assert b"Traceback" not in result.stderr
+    assert expected in rejection("sightseeing", text)
 
 
 def test_validator_accepts_a_root_that_only_one_way_streets_leave():
