@@ -88,9 +88,10 @@ def _run_lengths(count: int) -> list[int]:
 
 
 def _without_runs(lines: list[str], trailing: bool) -> Iterator[bytes]:
-    # Line 0 is kept: it is nearly always a header whose removal cannot be valid.
+    # Runs may start at the first line too: formats that read cases to the end of the input have
+    # no count line, and the validator discards what breaks a format that has one.
     for length in _run_lengths(len(lines)):
-        for start in range(1, len(lines) - length + 1):
+        for start in range(len(lines) - length + 1):
             rest = lines[:start] + lines[start + length :]
             yield _join(rest, trailing)
             for header in _headers_before(lines, start):
@@ -107,7 +108,8 @@ def _without_runs(lines: list[str], trailing: bool) -> Iterator[bytes]:
 
 
 def _headers_before(lines: list[str], start: int) -> list[int]:
-    headers = [0]
+    """The first line and the nearest earlier line of a few integers, both before `start`."""
+    headers = [0] if start > 0 else []
     for index in range(start - 1, 0, -1):
         tokens = lines[index].split()
         if 0 < len(tokens) <= MAX_HEADER_TOKENS and all(_is_int(t) for t in tokens):
