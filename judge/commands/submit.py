@@ -15,7 +15,7 @@ from judge.testdata import discover_tests
 
 
 @click.command()
-@click.argument("solution", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("solution", type=click.Path(dir_okay=False, exists=True, path_type=Path))
 @click.argument("problem")
 @click.option(
     "--lang",
