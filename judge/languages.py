@@ -15,6 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.files import write_atomically
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 
 COMPILE_LIMITS = ResourceLimits(
@@ -114,8 +115,9 @@ def prepare(
         return built
     idle = _build(sandbox, language, _idle_source_file(language, cache_dir), cache_dir)
     if isinstance(idle, CompileFailure):  # the toolchain itself is broken
-        raise UnknownLanguage(f"{language.name} toolchain cannot compile an empty program: "
-                              f"{idle.message}")
+        raise UnknownLanguage(
+            f"{language.name} toolchain cannot compile an empty program: {idle.message}"
+        )
     return Prepared(argv=built, idle_argv=idle)
 
 
@@ -211,11 +213,7 @@ def _compiler_identity(language: Language) -> str:
 
 def _idle_source_file(language: Language, cache_dir: Path) -> Path:
     """Write the language's idle program once; the path is stable so its build is cached."""
-    directory = cache_dir / "idle"
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"idle{language.extensions[0]}"
+    path = cache_dir / "idle" / f"idle{language.extensions[0]}"
     if not path.exists() or path.read_text() != language.idle_source:
-        partial = path.with_name(f"{path.name}.{os.getpid()}.partial")
-        partial.write_text(language.idle_source)
-        os.replace(partial, path)
+        write_atomically(path, language.idle_source.encode())
     return path

@@ -9,9 +9,9 @@ the program that made them. A changed generator or reference simply misses the c
 from __future__ import annotations
 
 import hashlib
-import os
-import threading
 from pathlib import Path
+
+from judge.files import write_atomically
 
 
 def _digest(*parts: bytes) -> str:
@@ -36,13 +36,13 @@ class StressCache:
         return _read(self._inputs / f"{seed}.in")
 
     def store_input(self, seed: int, data: bytes) -> None:
-        _write(self._inputs / f"{seed}.in", data)
+        write_atomically(self._inputs / f"{seed}.in", data)
 
     def answer(self, data: bytes) -> bytes | None:
         return _read(self._answers / f"{_digest(data)}.ans")
 
     def store_answer(self, data: bytes, answer: bytes) -> None:
-        _write(self._answers / f"{_digest(data)}.ans", answer)
+        write_atomically(self._answers / f"{_digest(data)}.ans", answer)
 
 
 def _read(path: Path) -> bytes | None:
@@ -50,11 +50,3 @@ def _read(path: Path) -> bytes | None:
         return path.read_bytes()
     except OSError:
         return None
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write whole or not at all: parallel workers and later runs never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
-    partial.write_bytes(data)
-    os.replace(partial, path)

@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from judge.errors import ProblemError
+from judge.files import write_atomically
 from judge.spec import Group, Problem
 from judge.yamlnodes import MappingReader, compose_file
 
@@ -118,7 +119,5 @@ def write_manifest(problem: Problem, entries: tuple[ManifestEntry, ...]) -> None
             record["note"] = entry.note
         data[entry.name] = record
     text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
-    path = problem.testdata / MANIFEST
-    temporary = path.with_suffix(".yaml.tmp")
-    temporary.write_text("# How each test was made; see docs/problem-format.md.\n" + text)
-    temporary.replace(path)
+    header = "# How each test was made; see docs/problem-format.md.\n"
+    write_atomically(problem.testdata / MANIFEST, (header + text).encode())
