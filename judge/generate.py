@@ -110,12 +110,9 @@ def make_tests(
 
 def _build_all(programs, sandbox_factory, args, seeds, workers, on_built) -> list[Built]:
     def build(sandbox: Sandbox, seed: int) -> Built:
-        item = build_one(programs, sandbox, args, seed)
-        if on_built is not None:
-            on_built(item)
-        return item
+        return build_one(programs, sandbox, args, seed)
 
-    return map_with_sandboxes(sandbox_factory, build, seeds, workers)
+    return map_with_sandboxes(sandbox_factory, build, seeds, workers, on_built)
 
 
 def build_one(
@@ -151,12 +148,9 @@ def check_drift(
     entries = [e for e in read_manifest(problem) if e.origin == "generated"]
 
     def check(sandbox: Sandbox, entry: ManifestEntry) -> DriftReport:
-        report = _check_entry(problem, programs, sandbox, entry)
-        if on_checked is not None:
-            on_checked(report)
-        return report
+        return _check_entry(problem, programs, sandbox, entry)
 
-    return map_with_sandboxes(sandbox_factory, check, entries, workers)
+    return map_with_sandboxes(sandbox_factory, check, entries, workers, on_checked)
 
 
 def _check_entry(problem, programs, sandbox, entry: ManifestEntry) -> DriftReport:

@@ -58,8 +58,18 @@ def map_with_sandboxes(
     job: Callable[[Sandbox, T], R],
     items: Iterable[T],
     workers: int,
+    on_done: Callable[[R], None] | None = None,
 ) -> list[R]:
-    """job(sandbox, item) for every item, in parallel; results in the order of `items`."""
+    """job(sandbox, item) for every item, in parallel; results in the order of `items`.
+
+    `on_done` sees each result as soon as it is ready (for progress bars)."""
+
+    def run(item: T) -> R:
+        result = job(sandboxes.get(), item)
+        if on_done is not None:
+            on_done(result)
+        return result
+
     with SandboxPerThread(factory) as sandboxes:
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            return list(pool.map(lambda item: job(sandboxes.get(), item), items))
+            return list(pool.map(run, items))
