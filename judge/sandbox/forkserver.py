@@ -8,8 +8,11 @@ each next one is a run, answered by one reply.
 Each run forks a chain of three processes:
 
     server ── keeper ── init ── program
-              unshares   pid 1 of the run's PID namespace; mounts /proc, pivots into a minimal
-              namespaces root, forks the program, reaps orphans, reports the program's status.
+              unshares   pid 1 of the run's PID namespace; mounts its /box and /proc in the
+              namespaces minimal root, forks the program, reaps orphans, reports its status.
+
+The minimal root (the system's programs and libraries, read-only, and a few devices) is built
+once per server in a mount namespace of its own; the keeper enters it and unshares a copy.
 
 The program joins the run's cgroups, drops to an unprivileged uid, sets rlimits, closes every
 inherited descriptor, and then either execs a binary or, for the judge's own interpreter, runs
@@ -504,6 +507,7 @@ def keeper_main(config, request, files, joins, status_w):
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() == 1:
             os._exit(1)
+        loaded = load_program(request)  # before the project disappears from view
         if config["namespaces"]:
             flags = CLONE_NEWPID if config["cgroups"] else 0
             if request["isolate"]:
@@ -513,6 +517,10 @@ def keeper_main(config, request, files, joins, status_w):
                 # and nothing of a run (no socket, no process) outlives the run to meet the next.
                 check(libc.setns(config["netns_fd"], CLONE_NEWNET), "setns net")
                 flags &= ~CLONE_NEWNET
+            if uses_template(config, request):
+                # Into the minimal root built once per server: the unshare below then copies its
+                # dozen mounts, and init only adds the run's own /box and /proc.
+                check(libc.setns(config["template_fd"], CLONE_NEWNS), "setns mount")
             if flags:
                 check(libc.unshare(flags), "unshare")
         init = os.fork()
@@ -521,7 +529,8 @@ def keeper_main(config, request, files, joins, status_w):
         os._exit(1)
     if init == 0:
         try:
-            return init_main(config, request, files, joins, status_w)  # only the program returns
+            # only the program returns
+            return init_main(config, request, files, joins, status_w, loaded)
         except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
             report_error(status_w, exc)
         os._exit(1)
@@ -543,10 +552,12 @@ def direct_main(config, request, files, joins, status_w):
     return program_main(config, request, files, joins, status_w, source, exec_fd)
 
 
-def init_main(config, request, files, joins, status_w):
+def init_main(config, request, files, joins, status_w, loaded):
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    source, exec_fd = load_program(request)  # before the project disappears from view
-    if config["namespaces"] and request["isolate"]:
+    source, exec_fd = loaded
+    if uses_template(config, request):
+        mount_run_directories(config, request, "")
+    elif config["namespaces"] and request["isolate"]:
         enter_minimal_root(config, request)
     program = os.fork()
     if program == 0:
@@ -562,6 +573,13 @@ def init_main(config, request, files, joins, status_w):
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
     os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
     os._exit(0)
+
+
+def uses_template(config, request):
+    """Whether an isolated run enters the server's minimal root; a run in a given directory
+    builds its own, since that directory is out of the template's sight."""
+    return (config["template_fd"] is not None and config["namespaces"] and request["isolate"]
+            and not request["cwd_given"])
 
 
 def load_program(request):
@@ -601,9 +619,18 @@ def which(program):
 
 
 def enter_minimal_root(config, request):
-    """Pivot into a new root that holds the system's read-only programs and libraries only."""
+    """Pivot into a new root of this run alone (see build_minimal_root), /box and /proc mounted."""
     root = config["root"]
     mount(None, "/", None, MS_REC | MS_PRIVATE)
+    build_minimal_root(config, root)
+    mount_run_directories(config, request, root)
+    pivot(root)
+    mount(None, "/", None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+
+
+def build_minimal_root(config, root):
+    """Fill `root` with the system's programs and libraries (read-only binds), a few devices,
+    and empty /box and /proc for a run to mount its own on."""
     mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
     for path in config["binds"]:
         bind_read_only(path, root)
@@ -612,18 +639,21 @@ def enter_minimal_root(config, request):
     for link, target in (("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
                          ("stderr", "/proc/self/fd/2"), ("fd", "/proc/self/fd")):
         os.symlink(target, f"{root}/dev/{link}")
+    os.mkdir(root + BOX)
+    os.mkdir(f"{root}/proc")
+
+
+def mount_run_directories(config, request, root):
+    """The run's own empty /box (or its given directory, read-only) and the /proc of its PID
+    namespace, in the minimal root at `root`."""
     box = root + BOX
-    os.mkdir(box)
     uid = config["uid"]
     mount("tmpfs", box, "tmpfs", MS_NOSUID | MS_NODEV,
           f"size={BOX_TMPFS_BYTES},mode=700,uid={uid},gid={uid}")
     if request["cwd_given"]:
         mount(request["cwd"], box, None, MS_BIND | MS_REC)
         mount(None, box, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    os.mkdir(f"{root}/proc")
     mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    pivot(root)
-    mount(None, "/", None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
 
 
 def bind_read_only(path, root):
@@ -652,6 +682,7 @@ def bind_device(device, root):
 
 
 def pivot(root):
+    """Make `root` the root: by pivot_root (True), or else by chroot (False)."""
     number = PIVOT_ROOT.get(os.uname().machine)
     old = root + "/.old"
     os.mkdir(old)
@@ -659,10 +690,11 @@ def pivot(root):
         os.rmdir(old)
         os.chroot(root)
         os.chdir("/")
-        return
+        return False
     os.chdir("/")
     check(libc.umount2(b"/.old", MNT_DETACH), "umount old root")
     os.rmdir("/.old")
+    return True
 
 
 def report_error(status_w, exc, kind=b"E"):
@@ -821,12 +853,13 @@ def main():
     config.update(cgroup_name=None, cgroup_serial=0, cgroup_limits=None)
     if config["cgroups"]:
         sweep_stale_cgroups(config)
-    config["netns_fd"] = config["root"] = None
+    config["netns_fd"] = config["root"] = config["template_fd"] = None
     config["pidfd"] = pidfd_works()
     if config["namespaces"]:
         config["netns_fd"] = empty_network_namespace()
         sweep_stale_roots()
         config["root"] = make_root_mount_point()
+        config["template_fd"] = minimal_root_namespace(config)
     prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
     if config["uid"] is not None:
         config["uid"] += os.getpid()  # a uid of its own: RLIMIT_NPROC counts only this server's
@@ -869,6 +902,42 @@ def empty_network_namespace():
         os.waitpid(holder, 0)
         os.close(ready_r)
     return fd
+
+
+def minimal_root_namespace(config):
+    """A descriptor of a mount namespace whose root is the minimal root, read-only; None when
+    it cannot be made (each isolated run then builds its own).
+
+    Built once per server, it spares every run some forty mount calls and a pivot. It lives as
+    long as the server holds the descriptor and shows nothing of the host, so a run that
+    enters it and copies it sees what a root built for it alone would show.
+    """
+    ready_r, ready_w = os.pipe()
+    holder = os.fork()
+    if holder == 0:
+        os.close(ready_r)
+        try:
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            check(libc.unshare(CLONE_NEWNS), "unshare mount")
+            mount(None, "/", None, MS_REC | MS_PRIVATE)
+            build_minimal_root(config, config["root"])
+            if not pivot(config["root"]):
+                os._exit(1)  # a chroot leaves the host as the namespace's root: no template
+            mount(None, "/", None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+            os.write(ready_w, b"1")
+        except BaseException:  # noqa: BLE001 - a child must never unwind into the server
+            os._exit(1)
+        while True:
+            signal.pause()  # until killed, once the server holds the namespace
+    os.close(ready_w)
+    try:
+        if os.read(ready_r, 1) != b"1":
+            return None
+        return os.open(f"/proc/{holder}/ns/mnt", os.O_RDONLY | os.O_CLOEXEC)
+    finally:
+        kill(holder)
+        os.waitpid(holder, 0)
+        os.close(ready_r)
 
 
 def sweep_stale_cgroups(config):
