@@ -20,7 +20,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from bench.common import bench_cache_dir, print_header
+from bench.common import bench_cache_dir, print_header, shell_interpreters
 from judge.runner import judge_submission
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.spec import load_problem
@@ -29,7 +29,10 @@ TESTS = 200
 TARGET_RATIO = 0.25
 CPU_LIMIT_MS = 500
 REPEATS = 20
-SOLUTION = "import sys\na, b = sys.stdin.buffer.read().split()\nsys.stdout.write(f'{int(a) + int(b)}\\n')\n"
+SOLUTION = (
+    "import sys\na, b = sys.stdin.buffer.read().split()\n"
+    "sys.stdout.write(f'{int(a) + int(b)}\\n')\n"
+)
 BURN = textwrap.dedent("""
     import sys, time
     target = float(sys.argv[1]) / 1000
@@ -94,28 +97,35 @@ def _compare_with_shell_loop(root: Path, sandbox) -> bool:
     report = judge_submission(problem, solution, sandbox, bench_cache_dir())
     judge_s = time.perf_counter() - started
     verdicts = {case.verdict.name for case in report.tests}
-    print(f"judge submit, {len(report.tests)} tests: {judge_s:.2f} s "
-          f"({judge_s / TESTS * 1000:.1f} ms per test), verdicts {sorted(verdicts)}")
+    print(
+        f"judge submit, {len(report.tests)} tests: {judge_s:.2f} s "
+        f"({judge_s / TESTS * 1000:.1f} ms per test), verdicts {sorted(verdicts)}"
+    )
     program_ms = statistics.median(case.wall_ms for case in report.tests)
-    print(f"  per-test overhead beyond the program's own run: "
-          f"{judge_s / TESTS * 1000 - program_ms:.1f} ms (median run wall {program_ms:.1f} ms)")
+    print(
+        f"  per-test overhead beyond the program's own run: "
+        f"{judge_s / TESTS * 1000 - program_ms:.1f} ms (median run wall {program_ms:.1f} ms)"
+    )
     ok = True
-    for label, python in (("python3 on PATH", "python3"),
-                          ("the interpreter itself", str(Path(sys.base_prefix) / "bin/python3"))):
+    for label, python in shell_interpreters():
         shell_s = _shell_loop(root, python)
         ratio = judge_s / shell_s
-        print(f"shell loop ({label}: {python}): {shell_s:.2f} s "
-              f"({shell_s / TESTS * 1000:.1f} ms per test); judge/shell = {ratio:.3f} "
-              f"(target <= {TARGET_RATIO}) {'ok' if ratio <= TARGET_RATIO else 'MISSED'}")
+        print(
+            f"shell loop ({label}: {python}): {shell_s:.2f} s "
+            f"({shell_s / TESTS * 1000:.1f} ms per test); judge/shell = {ratio:.3f} "
+            f"(target <= {TARGET_RATIO}) {'ok' if ratio <= TARGET_RATIO else 'MISSED'}"
+        )
         ok = ok and ratio <= TARGET_RATIO
     _oj_test(root)
     return ok and verdicts == {"AC"}
 
 
 def _shell_loop(root: Path, python: str) -> float:
-    script = (f'cd {root}/testdata/tiny && for f in *.in; do '
-              f'{python} {root}/solutions/tiny/reference.py < "$f" > /tmp/judge-bench-out; '
-              f'cmp -s /tmp/judge-bench-out "${{f%.in}}.ans"; done')
+    script = (
+        f"cd {root}/testdata/tiny && for f in *.in; do "
+        f'{python} {root}/solutions/tiny/reference.py < "$f" > /tmp/judge-bench-out; '
+        f'cmp -s /tmp/judge-bench-out "${{f%.in}}.ans"; done'
+    )
     started = time.perf_counter()
     subprocess.run(["bash", "-c", script], check=True)
     return time.perf_counter() - started
@@ -132,15 +142,19 @@ def _oj_test(root: Path) -> None:
         shutil.copy(source, tests / source.name)
         shutil.copy(source.with_suffix(".ans"), tests / f"{source.stem}.out")
     started = time.perf_counter()
-    subprocess.run([oj, "test", "-c", f"python3 {root}/solutions/tiny/reference.py", "-d", str(tests)],
-                   capture_output=True, check=False)
+    subprocess.run(
+        [oj, "test", "-c", f"python3 {root}/solutions/tiny/reference.py", "-d", str(tests)],
+        capture_output=True,
+        check=False,
+    )
     print(f"oj test, same {TESTS} tests: {time.perf_counter() - started:.2f} s")
 
 
 def _burn(root: Path, sandbox, ms: float, limit_ms: int = 5000):
     argv = (sys.executable, "-I", "-S", "-B", str(root / "burn.py"), str(ms))
-    limits = ResourceLimits(cpu_ms=limit_ms, wall_ms=2 * limit_ms + 1000, memory_kb=None,
-                            output_kb=64)
+    limits = ResourceLimits(
+        cpu_ms=limit_ms, wall_ms=2 * limit_ms + 1000, memory_kb=None, output_kb=64
+    )
     return sandbox.run(RunRequest(argv=argv, limits=limits))
 
 
@@ -152,23 +166,28 @@ def _cpu_accuracy(root: Path, sandbox) -> bool:
         error = result.cpu_ms - own
         within = abs(error) <= max(10.0, 0.05 * own)
         ok = ok and within
-        print(f"CPU accuracy: program measured {own:.1f} ms itself, judge {result.cpu_ms:.1f} ms, "
-              f"error {error:+.1f} ms ({'ok' if within else 'MISSED'}: 5% or 10 ms)")
+        print(
+            f"CPU accuracy: program measured {own:.1f} ms itself, judge {result.cpu_ms:.1f} ms, "
+            f"error {error:+.1f} ms ({'ok' if within else 'MISSED'}: 5% or 10 ms)"
+        )
     return ok
 
 
 def _tle_reliability(root: Path, sandbox) -> bool:
-    accepted = sum(_burn(root, sandbox, 0.4 * CPU_LIMIT_MS, CPU_LIMIT_MS).ok
-                   for _ in range(REPEATS))
+    accepted = sum(
+        _burn(root, sandbox, 0.4 * CPU_LIMIT_MS, CPU_LIMIT_MS).ok for _ in range(REPEATS)
+    )
     overshoots = []
     for _ in range(REPEATS):
         result = _burn(root, sandbox, 1.6 * CPU_LIMIT_MS, CPU_LIMIT_MS)
         if result.termination is Termination.CPU_LIMIT:
             overshoots.append(result.cpu_ms - CPU_LIMIT_MS)
-    print(f"TLE reliability at {CPU_LIMIT_MS} ms: 40% AC {accepted}/{REPEATS}, "
-          f"160% TLE {len(overshoots)}/{REPEATS}, "
-          f"kill overshoot median {statistics.median(overshoots or [0]):.1f} ms, "
-          f"max {max(overshoots or [0]):.1f} ms")
+    print(
+        f"TLE reliability at {CPU_LIMIT_MS} ms: 40% AC {accepted}/{REPEATS}, "
+        f"160% TLE {len(overshoots)}/{REPEATS}, "
+        f"kill overshoot median {statistics.median(overshoots or [0]):.1f} ms, "
+        f"max {max(overshoots or [0]):.1f} ms"
+    )
     return accepted == REPEATS and len(overshoots) == REPEATS
 
 
@@ -176,8 +195,7 @@ def _memory(root: Path, sandbox) -> bool:
     idle = root / "idle.py"
     idle.write_text("")
     baseline = sandbox.baseline_kb((sys.executable, "-I", "-S", "-B", str(idle)))
-    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=10_000 + baseline,
-                            output_kb=64)
+    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=10_000 + baseline, output_kb=64)
     outcomes = {}
     for mb in (3, 24):
         program = root / f"hold{mb}.py"
@@ -185,9 +203,11 @@ def _memory(root: Path, sandbox) -> bool:
         argv = (sys.executable, "-I", "-S", "-B", str(program))
         result = sandbox.run(RunRequest(argv=argv, limits=limits))
         outcomes[mb] = result.termination
-        print(f"memory: holds {mb} MB, limit 10000 KB net (baseline {baseline} KB): "
-              f"{result.termination.value}, gross {result.peak_memory_kb} KB, "
-              f"net {result.peak_memory_kb - baseline} KB")
+        print(
+            f"memory: holds {mb} MB, limit 10000 KB net (baseline {baseline} KB): "
+            f"{result.termination.value}, gross {result.peak_memory_kb} KB, "
+            f"net {result.peak_memory_kb - baseline} KB"
+        )
     return outcomes[3] is Termination.EXITED and outcomes[24] is Termination.MEMORY_LIMIT
 
 

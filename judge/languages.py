@@ -23,15 +23,18 @@ COMPILE_LIMITS = ResourceLimits(
 )
 COMPILER_MESSAGE_BYTES = 16_384
 
-# Python has no compile step; a syntax check gives CE for code that cannot even be parsed.
-PYTHON_SYNTAX_CHECK = (
-    "import sys, traceback\n"
-    "path = sys.argv[1]\n"
+# Python's compile step, in a process of its own under the compile limits: code that cannot be
+# parsed is CE, and the code object is kept (marshalled) so that no run parses the source again.
+PYTHON_COMPILE = (
+    "import marshal, sys, traceback\n"
+    "path, target = sys.argv[1], sys.argv[2]\n"
     "try:\n"
-    "    compile(open(path, 'rb').read(), path, 'exec')\n"
+    "    code = compile(open(path, 'rb').read(), path, 'exec')\n"
     "except (SyntaxError, ValueError) as exc:\n"
     "    sys.stderr.write(''.join(traceback.format_exception_only(type(exc), exc)))\n"
     "    sys.exit(1)\n"
+    "with open(target, 'wb') as out:\n"
+    "    marshal.dump(code, out)\n"
 )
 
 
@@ -60,7 +63,7 @@ LANGUAGES: tuple[Language, ...] = (
         name="python",
         extensions=(".py",),
         aliases=("python3", "py"),
-        compile=("{python}", "-I", "-S", "-B", "-c", PYTHON_SYNTAX_CHECK, "{source}"),
+        compile=("{python}", "-I", "-S", "-B", "-c", PYTHON_COMPILE, "{source}", "{binary}"),
         run=("{python}", "-I", "-S", "-B", "{source}"),
         idle_source="",
     ),
@@ -88,6 +91,7 @@ LANGUAGES: tuple[Language, ...] = (
 class Prepared:
     argv: tuple[str, ...]  # what to run
     idle_argv: tuple[str, ...]  # an idle program of the same language, for Sandbox.baseline_kb
+    python_code: Path | None = None  # the compiled code of a Python program (RunRequest field)
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,10 @@ def prepare(
         raise UnknownLanguage(
             f"{language.name} toolchain cannot compile an empty program: {idle.message}"
         )
-    return Prepared(argv=built, idle_argv=idle)
+    code = None
+    if language.compiles_to_binary and "{binary}" not in language.run:
+        code = _binary_path(language, source, cache_dir)  # a compiled form the run loads itself
+    return Prepared(argv=built, idle_argv=idle, python_code=code)
 
 
 def _by_name(name: str) -> Language:
@@ -202,6 +209,8 @@ def _binary_path(language: Language, source: Path, cache_dir: Path) -> Path:
 
 def _compiler_identity(language: Language) -> str:
     """The compiler's resolved path, size and mtime: an upgrade invalidates cached binaries."""
+    if language.compiler is None:  # compiled by the judge's own interpreter (Python)
+        return f"{os.path.realpath(sys.executable)}:{sys.version}"
     program = shutil.which(language.compiler or "") or ""
     try:
         real = os.path.realpath(program)

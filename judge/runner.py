@@ -68,6 +68,7 @@ class Submission:
     language: str
     argv: tuple[str, ...]
     baseline_kb: int
+    python_code: Path | None = None  # compiled code of a Python submission
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,13 @@ def prepare_submission(
     baseline = 0
     if problem.limits.memory_basis is MemoryBasis.NET:
         baseline = sandbox.baseline_kb(prepared.idle_argv)
-    return Submission(source=source, language=lang.name, argv=prepared.argv, baseline_kb=baseline)
+    return Submission(
+        source=source,
+        language=lang.name,
+        argv=prepared.argv,
+        baseline_kb=baseline,
+        python_code=prepared.python_code,
+    )
 
 
 def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Checker:
@@ -176,6 +183,7 @@ def judge_case(
             limits=submission_limits(problem.limits, submission.baseline_kb),
             stdin_path=case.input_path,
             isolate=True,
+            python_code=submission.python_code,
         )
     )
     if keep_output is not None:

@@ -51,6 +51,9 @@ class RunRequest:
     isolate: bool = True
     cwd: Path | None = None  # None: a fresh private directory, removed afterwards
     env: Mapping[str, str] = field(default_factory=dict)  # added to a minimal environment
+    # The marshalled code of the Python program in argv, made by its compile step (a process of
+    # its own), so that the run does not parse the source again.
+    python_code: Path | None = None
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,17 @@ SERVER_SCRIPT = Path(__file__).with_name("forkserver.py")
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
 STDERR_TAIL_BYTES = 4096
 PYTHON_FLAGS = ("-I", "-S", "-B")
-SYSTEM_BINDS = ("/usr", "/lib", "/lib64", "/lib32", "/libx32", "/bin", "/sbin",
-                "/etc/ld.so.cache", "/etc/alternatives")
+SYSTEM_BINDS = (
+    "/usr",
+    "/lib",
+    "/lib64",
+    "/lib32",
+    "/libx32",
+    "/bin",
+    "/sbin",
+    "/etc/ld.so.cache",
+    "/etc/alternatives",
+)
 BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
 
 
@@ -120,16 +129,22 @@ class JailSandbox:
 
     def runs_in_server(self, argv: tuple[str, ...]) -> bool:
         """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
-        return (len(argv) >= 5 and argv[0] == sys.executable and tuple(argv[1:4]) == PYTHON_FLAGS
-                and not argv[4].startswith("-"))
+        return (
+            len(argv) >= 5
+            and argv[0] == sys.executable
+            and tuple(argv[1:4]) == PYTHON_FLAGS
+            and not argv[4].startswith("-")
+        )
 
     def _measure_idle(self, argv: tuple[str, ...]) -> int:
         peaks = []
         for _ in range(3):
             result = self.run(RunRequest(argv=argv, limits=BASELINE_LIMITS))
             if not result.ok:
-                raise ServerFailed(f"idle program {argv} failed: {result.termination.value} "
-                                   f"{result.message} {result.stderr[-300:]!r}")
+                raise ServerFailed(
+                    f"idle program {argv} failed: {result.termination.value} "
+                    f"{result.message} {result.stderr[-300:]!r}"
+                )
             peaks.append(result.peak_memory_kb)
         return min(peaks)
 
@@ -153,21 +168,33 @@ class JailSandbox:
         work = request.cwd or _empty_directory(scratch / "work")
         limits = request.limits
         return {
-            "argv": list(request.argv), "python": self.runs_in_server(request.argv),
-            "isolate": request.isolate, "cwd": str(work), "cwd_given": request.cwd is not None,
+            "argv": list(request.argv),
+            "python": self.runs_in_server(request.argv),
+            "isolate": request.isolate,
+            "cwd": str(work),
+            "cwd_given": request.cwd is not None,
             "stdin": str(stdin) if stdin else None,
-            "stdout": str(scratch / "stdout"), "stderr": str(scratch / "stderr"),
+            "stdout": str(scratch / "stdout"),
+            "stderr": str(scratch / "stderr"),
             "env": {"PATH": MINIMAL_PATH, "LANG": "C.UTF-8", **request.env},
-            "cpu_ms": limits.cpu_ms, "wall_ms": limits.wall_ms, "memory_kb": limits.memory_kb,
-            "output_kb": limits.output_kb, "processes": limits.processes,
+            "cpu_ms": limits.cpu_ms,
+            "wall_ms": limits.wall_ms,
+            "memory_kb": limits.memory_kb,
+            "output_kb": limits.output_kb,
+            "processes": limits.processes,
             "code_file": self._code_file(request),
         }
 
     def _code_file(self, request: RunRequest) -> str | None:
-        """Trusted Python programs (generators, references, validators) run thousands of times:
-        they are compiled once here. Submissions are compiled in their own confined child, so
-        hostile source never reaches the compiler of the judge or the server."""
-        if request.isolate or not self.runs_in_server(request.argv):
+        """Python programs run from compiled code where it exists: a submission's, made by its
+        compile step in a process of its own; a trusted program's (generator, reference,
+        validator: run thousands of times), compiled here once. Hostile source never reaches
+        the compiler of the judge or of the server."""
+        if not self.runs_in_server(request.argv):
+            return None
+        if request.python_code is not None:
+            return str(request.python_code)
+        if request.isolate:
             return None
         path = self._compiled.code_file(Path(request.argv[4]))
         return str(path) if path is not None else None
@@ -192,9 +219,13 @@ class JailSandbox:
         binds = list(SYSTEM_BINDS)
         if not sys.base_prefix.startswith("/usr"):
             binds.append(sys.base_prefix)  # e.g. pyenv under /root: only the interpreter shows
-        return {"cgroups": dict(self.host.cgroup_dirs), "cgroup_version": self.host.cgroup_version,
-                "namespaces": self.host.namespaces, "uid": self.host.sandbox_uid_base,
-                "binds": binds}
+        return {
+            "cgroups": dict(self.host.cgroup_dirs),
+            "cgroup_version": self.host.cgroup_version,
+            "namespaces": self.host.namespaces,
+            "uid": self.host.sandbox_uid_base,
+            "binds": binds,
+        }
 
 
 class _Server:
@@ -206,8 +237,11 @@ class _Server:
         try:
             self._process = subprocess.Popen(
                 [sys.executable, *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r), str(reply_w)],
-                pass_fds=(request_r, reply_w), stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd="/",
+                pass_fds=(request_r, reply_w),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                cwd="/",
                 env={"PATH": MINIMAL_PATH, "LANG": "C.UTF-8"},
             )
         finally:
@@ -245,7 +279,7 @@ class _Server:
 
 def _write_all(fd: int, data: bytes) -> None:
     while data:
-        data = data[os.write(fd, data):]
+        data = data[os.write(fd, data) :]
 
 
 def _read_exact(fd: int, size: int) -> bytes:
@@ -298,14 +332,25 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
     return RunResult(
         termination=termination,
         exit_code=exit_code if termination is Termination.EXITED else None,
-        signal=sig, cpu_ms=(reply["cpu_ns"] or 0) / 1e6, wall_ms=reply["wall_s"] * 1000,
-        peak_memory_kb=peak_kb, stdout=stdout[:cap], stderr=stderr,
+        signal=sig,
+        cpu_ms=(reply["cpu_ns"] or 0) / 1e6,
+        wall_ms=reply["wall_s"] * 1000,
+        peak_memory_kb=peak_kb,
+        stdout=stdout[:cap],
+        stderr=stderr,
         message=reply.get("error") or "",
     )
 
 
-def _termination(reply: dict, limits: ResourceLimits, exit_code: int | None, sig: int | None,
-                 flooded: bool, stderr: bytes, peak_kb: int) -> Termination:
+def _termination(
+    reply: dict,
+    limits: ResourceLimits,
+    exit_code: int | None,
+    sig: int | None,
+    flooded: bool,
+    stderr: bytes,
+    peak_kb: int,
+) -> Termination:
     stopped = reply["stopped"]
     capped = limits.memory_kb is not None
     if stopped == "cpu" or sig in (signal.SIGXCPU,) or (reply["cpu_ns"] or 0) > limits.cpu_ms * 1e6:
@@ -348,6 +393,13 @@ def _read_tail(path: Path, size: int) -> bytes:
 
 def _start_failed(message: str) -> RunResult:
     return RunResult(
-        termination=Termination.START_FAILED, exit_code=None, signal=None, cpu_ms=0.0,
-        wall_ms=0.0, peak_memory_kb=0, stdout=b"", stderr=b"", message=message,
+        termination=Termination.START_FAILED,
+        exit_code=None,
+        signal=None,
+        cpu_ms=0.0,
+        wall_ms=0.0,
+        peak_memory_kb=0,
+        stdout=b"",
+        stderr=b"",
+        message=message,
     )
