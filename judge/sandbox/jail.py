@@ -25,6 +25,7 @@ import threading
 import weakref
 from pathlib import Path
 
+from judge.files import write_atomically
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.host import HostSupport
@@ -78,10 +79,7 @@ class CompiledPrograms:
         digest = hashlib.sha256(text + str(source).encode() + sys.version.encode()).hexdigest()
         path = self._directory / f"{digest[:32]}.code"
         if not path.exists():
-            self._directory.mkdir(parents=True, exist_ok=True)
-            partial = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}")
-            partial.write_bytes(marshal.dumps(code))
-            os.replace(partial, path)
+            write_atomically(path, marshal.dumps(code))
         return path
 
 
