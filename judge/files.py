@@ -13,3 +13,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.partial")
     partial.write_bytes(data)
     os.replace(partial, path)
+
+
+def file_identity(name: str) -> str:
+    """A file's resolved path, size and mtime: changes when the file is replaced or upgraded."""
+    try:
+        real = os.path.realpath(name)
+        st = os.stat(real)
+        return f"{real}:{st.st_size}:{st.st_mtime_ns}"
+    except OSError:
+        return name

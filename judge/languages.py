@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.files import write_atomically
+from judge.files import file_identity, write_atomically
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 
 COMPILE_LIMITS = ResourceLimits(
@@ -211,13 +211,7 @@ def _compiler_identity(language: Language) -> str:
     """The compiler's resolved path, size and mtime: an upgrade invalidates cached binaries."""
     if language.compiler is None:  # compiled by the judge's own interpreter (Python)
         return f"{os.path.realpath(sys.executable)}:{sys.version}"
-    program = shutil.which(language.compiler or "") or ""
-    try:
-        real = os.path.realpath(program)
-        st = os.stat(real)
-        return f"{real}:{st.st_size}:{st.st_mtime_ns}"
-    except OSError:
-        return program
+    return file_identity(shutil.which(language.compiler) or language.compiler)
 
 
 def _idle_source_file(language: Language, cache_dir: Path) -> Path:

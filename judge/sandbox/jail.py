@@ -25,7 +25,7 @@ import threading
 import weakref
 from pathlib import Path
 
-from judge.files import write_atomically
+from judge.files import file_identity, write_atomically
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.host import HostSupport
@@ -153,7 +153,7 @@ class JailSandbox:
             files.append(str(SERVER_SCRIPT))
         digest = hashlib.sha256()
         for name in files:
-            digest.update(_file_identity(name).encode() + b"\0")
+            digest.update(file_identity(name).encode() + b"\0")
         digest.update("\0".join(argv[1:4] if self.runs_in_server(argv) else argv[1:]).encode())
         mode = f"jail-cg{self.host.cgroup_version}-ns{int(self.host.namespaces)}"
         return f"{mode}:{digest.hexdigest()[:16]}"
@@ -302,15 +302,6 @@ def _empty_directory(path: Path) -> Path:
         pass
     path.mkdir()
     return path
-
-
-def _file_identity(name: str) -> str:
-    try:
-        real = os.path.realpath(name)
-        st = os.stat(real)
-        return f"{real}:{st.st_size}:{st.st_mtime_ns}"
-    except OSError:
-        return name
 
 
 def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) -> RunResult:
