@@ -238,3 +238,32 @@ def test_stress_reuses_inputs_and_answers_of_an_earlier_run(tmp_path, monkeypatc
         run(root, "stress", solution, "maxnum", "--iterations", "12", "--no-cache").exit_code == 0
     )
     assert len(calls.read_text()) == 24
+
+
+CPP_VALIDATOR = """
+#include <cstdio>
+int main() {
+    int n;
+    if (scanf("%d", &n) != 1 || n < 1 || n > 8) { puts("line 1: expected n in 1..8"); return 1; }
+    for (int i = 0; i < n; i++) {
+        int x;
+        if (scanf("%d", &x) != 1 || x < 0 || x > 1000) {
+            printf("line %d: expected an integer 0..1000\\n", i + 2);
+            return 1;
+        }
+    }
+    return 42;  /* the Kattis convention for a valid input */
+}
+"""
+
+
+def test_a_cpp_validator_with_the_kattis_exit_code(tmp_path):
+    root = make_project(tmp_path)
+    (root / "problems/maxnum/validator.cpp").write_text(CPP_VALIDATOR)
+    spec = root / "problems/maxnum/problem.yaml"
+    spec.write_text(spec.read_text().replace("validator.py", "validator.cpp"))
+    assert run(root, "validate", "maxnum").exit_code == 0
+    bad = tmp_path / "bad.in"
+    bad.write_text("2\n5\n5000\n")
+    result = run(root, "validate", "maxnum", str(bad))
+    assert result.exit_code == 1 and "line 3: expected an integer 0..1000" in result.output
