@@ -6,6 +6,7 @@ Every failure becomes a `SetterProgramError` that says which program failed and 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,9 @@ GENERATOR_LIMITS = ResourceLimits(
     cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64 * 1024
 )
 VALIDATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64)
+SHRINKER_LIMITS = ResourceLimits(
+    cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64 * 1024
+)
 VALID_EXIT_CODES = (0, 42)  # 42 is the Kattis convention for a valid input
 
 
@@ -39,6 +43,7 @@ class SetterPrograms:
     generator: tuple[str, ...] | None
     validator: tuple[str, ...] | None
     reference: tuple[str, ...]
+    shrinker: tuple[str, ...] | None = None
 
     @property
     def reference_limits(self) -> ResourceLimits:
@@ -93,6 +98,31 @@ class SetterPrograms:
             else f"rejected (exit code {result.exit_code}, no message)",
         )
 
+    def shrink_proposals(self, sandbox: Sandbox, data: bytes) -> list[bytes]:
+        """Smaller inputs the problem's shrinker proposes for `data`: one JSON string a line."""
+        result = sandbox.run(
+            RunRequest(
+                argv=self.shrinker,
+                limits=SHRINKER_LIMITS,
+                stdin_bytes=data,
+                isolate=False,
+                cwd=self.problem.root,
+            )
+        )
+        _require_success(result, "shrinker", "a failing input")
+        proposals = []
+        for number, line in enumerate(result.stdout.decode(errors="replace").splitlines(), 1):
+            try:
+                proposal = json.loads(line)
+            except ValueError:
+                proposal = None
+            if not isinstance(proposal, str):
+                raise SetterProgramError(
+                    f"shrinker output line {number}: expected a JSON string, got {line[:80]!r}"
+                )
+            proposals.append(proposal.encode())
+        return proposals
+
     def answer(
         self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
     ) -> bytes:
@@ -121,6 +151,9 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path)
             else None
         ),
         reference=_prepare(sandbox, problem.reference, cache_dir, "reference"),
+        shrinker=(
+            _prepare(sandbox, problem.shrinker, cache_dir, "shrinker") if problem.shrinker else None
+        ),
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 MAX_HEADER_TOKENS = 4
 EXHAUSTIVE_RUNS_UP_TO = 60  # lines; beyond this only power-of-two runs are tried
@@ -29,18 +29,25 @@ class ShrinkResult:
     complete: bool  # False when the time budget ran out first
 
 
+Proposals = Callable[[bytes], Iterable[bytes]]
+
+
 def shrink(
     data: bytes,
     still_fails: Callable[[bytes], bool],
     budget_seconds: float = 60.0,
+    proposals: Proposals | None = None,
 ) -> ShrinkResult:
-    """Greedy: take the first candidate that still fails, start over from it, until none does."""
+    """Greedy: take the first candidate that still fails, start over from it, until none does.
+
+    `proposals` (a problem's own shrinker, which knows its format) are tried before the
+    format-blind candidates."""
     deadline = time.monotonic() + budget_seconds
     current, steps, tried = data, 0, 0
     seen: set[bytes] = {data}
     while True:
         improved = False
-        for candidate in candidates(current):
+        for candidate in _with_proposals(current, proposals):
             if candidate in seen or not smaller(candidate, current):
                 continue
             seen.add(candidate)
@@ -52,6 +59,12 @@ def shrink(
                 break
         if not improved:
             return ShrinkResult(current, steps, tried, complete=True)
+
+
+def _with_proposals(data: bytes, proposals: Proposals | None) -> Iterator[bytes]:
+    if proposals is not None:
+        yield from proposals(data)
+    yield from candidates(data)
 
 
 def size(data: bytes) -> tuple[int, int, int]:

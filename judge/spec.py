@@ -70,6 +70,7 @@ class Problem:
     generator: GeneratorSpec | None
     validator: Path | None
     groups: tuple[Group, ...]
+    shrinker: Path | None = None
 
     @property
     def directory(self) -> Path:
@@ -116,6 +117,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "generator",
             "validator",
             "groups",
+            "shrinker",
         }
     )
     declared_id = top.string("id")
@@ -132,8 +134,9 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             top, "reference", root, default=f"solutions/{problem_id}/reference.py"
         ),
         generator=_read_generator(top, root),
-        validator=_read_validator(top, root, problem_id),
+        validator=_read_optional_program(top, root, problem_id, "validator"),
         groups=_read_groups(top),
+        shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
     )
 
 
@@ -193,10 +196,13 @@ def _read_generator(top: MappingReader, root: Path) -> GeneratorSpec | None:
     )
 
 
-def _read_validator(top: MappingReader, root: Path, problem_id: str) -> Path | None:
-    if top.get("validator") is not None:
-        return _read_path(top, "validator", root)
-    default = root / "problems" / problem_id / "validator.py"
+def _read_optional_program(
+    top: MappingReader, root: Path, problem_id: str, key: str
+) -> Path | None:
+    """The path problem.yaml gives, else problems/<id>/<key>.py when that file exists."""
+    if top.get(key) is not None:
+        return _read_path(top, key, root)
+    default = root / "problems" / problem_id / f"{key}.py"
     return default if default.is_file() else None
 
 

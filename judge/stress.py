@@ -201,7 +201,11 @@ def shrink_failure(
             return False
         return not judging.trial(sandbox, data, None).result.verdict.accepted
 
-    result = shrink(failure.data, still_fails, budget_seconds)
+    programs = judging.programs
+    proposals = None
+    if programs.shrinker is not None:
+        proposals = lambda data: programs.shrink_proposals(sandbox, data)  # noqa: E731
+    result = shrink(failure.data, still_fails, budget_seconds, proposals)
     return judging.trial(sandbox, result.data, None), result
 
 

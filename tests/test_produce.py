@@ -267,3 +267,32 @@ def test_a_cpp_validator_with_the_kattis_exit_code(tmp_path):
     bad.write_text("2\n5\n5000\n")
     result = run(root, "validate", "maxnum", str(bad))
     assert result.exit_code == 1 and "line 3: expected an integer 0..1000" in result.output
+
+
+SHRINKER = """
+import json, sys
+numbers = sys.stdin.read().split()[1:]
+with open("shrinker-calls.log", "a") as log:
+    log.write("x")
+for number in numbers:  # one number alone: the format's smallest inputs
+    print(json.dumps(f"1\\n{number}\\n"))
+"""
+
+
+def test_stress_uses_the_problems_own_shrinker_first(tmp_path):
+    root = make_project(tmp_path, {"clamped.py": CLAMPED})
+    (root / "problems/maxnum/shrinker.py").write_text(SHRINKER)
+    solution = str(root / "solutions/maxnum/clamped.py")
+    result = run(root, "stress", solution, "maxnum", "--iterations", "200", "--json")
+    outcome = json.loads(result.stdout)
+    assert outcome["shrunk_input"] == "1\n101\n"
+    assert (root / "shrinker-calls.log").read_text()  # found by its default name
+
+
+def test_a_shrinker_that_breaks_its_convention_is_a_package_error(tmp_path):
+    root = make_project(tmp_path, {"clamped.py": CLAMPED})
+    (root / "problems/maxnum/shrinker.py").write_text("print('not json')\n")
+    solution = str(root / "solutions/maxnum/clamped.py")
+    result = run(root, "stress", solution, "maxnum", "--iterations", "200")
+    assert result.exit_code == 2
+    assert "shrinker output line 1: expected a JSON string" in result.stderr
