@@ -1,6 +1,7 @@
 """The sightseeing package with real processes: generator, validator, reference and test data."""
 
 import hashlib
+import json
 
 import pytest
 import yaml
@@ -110,3 +111,19 @@ def test_manifest_regenerates_the_generated_tests(name):
     test = generate(*entry["args"], "--seed", str(entry["seed"]))
     assert hashlib.sha256(test).hexdigest() == entry["sha256"]
     assert test == (TESTDATA / f"{name}.in").read_bytes()
+
+
+def test_shrinker_proposes_smaller_inputs_in_json_lines():
+    test = b"2\n3 3\n1 2 1\n2 3 1\n3 1 1\n2 2\n1 2 0\n2 1 0\n"
+    result = run_program(PROBLEM / "shrinker.py", stdin=test)
+    assert result.returncode == 0
+    proposals = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert "1\n3 3\n1 2 1\n2 3 1\n3 1 1\n" in proposals  # the first scenario alone
+    assert "1\n2 2\n1 2 0\n2 1 0\n" in proposals  # the second scenario alone
+    assert "2\n2 2\n1 2 1\n2 1 1\n2 2\n1 2 0\n2 1 0\n" in proposals  # junction 3 routed past
+    assert all(len(p.split()) < len(test.split()) for p in proposals)
+
+
+def test_shrinker_proposes_nothing_for_garbage():
+    result = run_program(PROBLEM / "shrinker.py", stdin=b"not an input")
+    assert result.returncode == 0 and result.stdout == b""

@@ -53,3 +53,12 @@ def test_stress_catches_and_shrinks_a_wrong_solution():
     assert len(shrunk) <= len(outcome["failing_input"].split("\n"))
     assert len(shrunk) <= 16  # one scenario of a few streets
     assert "--input" in outcome["replay"]
+
+
+def test_stress_shrinks_a_missing_parity_check_to_one_two_way_street():
+    solution = ROOT / "solutions/sightseeing/wrong_answer/no_parity_check.py"
+    result = run(ROOT, "stress", str(solution), "sightseeing", "--iterations", "400", "--json")
+    outcome = json.loads(result.stdout)
+    assert outcome["verdict"] == "WA"
+    # The smallest counterexample there is: two junctions, one two-way street (odd degrees).
+    assert outcome["shrunk_input"] == "1\n2 1\n1 2 0\n"
