@@ -1,9 +1,11 @@
 """The bridges package with real processes: generator, validator, reference and route checker."""
 
+import json
 from pathlib import Path
 
 import pytest
-from tests.packages import ROOT, rejection, run_program, generator_of
+
+from tests.packages import ROOT, generator_of, rejection, run_program
 
 PROBLEM = ROOT / "problems" / "bridges"
 REFERENCE = ROOT / "solutions" / "bridges" / "reference.py"
@@ -145,3 +147,22 @@ def test_checker_gives_presentation_error_for_right_tokens_on_wrong_lines(tmp_pa
 )
 def test_checker_fails_on_a_broken_input_or_answer(tmp_path, test, answer):
     assert check(tmp_path, test, b"3\n1 2 3 4 5 6\n", answer)[0] == 3
+
+
+def test_shrinker_routes_islands_past_and_removes_triangles():
+    square = b"4 4\n1 2 2 4\n2 3 3 4\n3 4 4 4\n4 1 5 4\n"
+    result = run_program(PROBLEM / "shrinker.py", stdin=square)
+    assert result.returncode == 0
+    proposals = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    # Island 4 routed past: 3 -> 4 -> 1 costs max(4, 5) = 5 one way, max(4, 4) = 4 the other.
+    assert proposals[0] == "3 3\n1 2 2 4\n2 3 3 4\n3 1 5 4\n"
+    assert all(len(p.split()) < len(square.split()) for p in proposals)
+    triangle_and_tail = b"4 5\n1 2 1 1\n2 3 1 1\n3 1 1 1\n3 4 1 1\n4 1 1 1\n"
+    result = run_program(PROBLEM / "shrinker.py", stdin=triangle_and_tail)
+    # The triangle 1-2-3 removed; islands 3 and 4 renumbered as 2 and 3.
+    assert json.dumps("3 2\n2 3 1 1\n3 1 1 1\n") in result.stdout.decode().splitlines()
+
+
+def test_shrinker_proposes_nothing_for_garbage():
+    result = run_program(PROBLEM / "shrinker.py", stdin=b"4 4\n1 2")
+    assert result.returncode == 0 and result.stdout == b""
