@@ -1,6 +1,9 @@
 """Package checks for problem `dining` with real processes: generator, validator, reference."""
 
+import json
+
 import pytest
+from judge.shrink import size
 from tests.packages import ROOT, rejection, run_program
 
 PROBLEM = ROOT / "problems" / "dining"
@@ -64,3 +67,37 @@ def test_reference_answers_the_sample():
     )
     assert result.returncode == 0
     assert result.stdout.split() == (TESTDATA / "sample-1.ans").read_bytes().split() == [b"3"]
+
+
+def shrinker_proposals(text):
+    result = run_program(PROBLEM / "shrinker.py", stdin=text)
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line).encode() for line in result.stdout.decode().splitlines()]
+
+
+def test_shrinker_removes_foods_drinks_and_liked_items():
+    sample = (TESTDATA / "sample-1.in").read_bytes()
+    proposals = shrinker_proposals(sample)
+    # Food 3 gone: cows 2 and 3 keep one food each, ids above 3 (none) would move down.
+    assert b"4 2 3\n2 2 1 2 3 1\n1 2 2 1 2\n1 2 1 1 2\n1 1 1 3\n" in proposals
+    # Drink 3 gone: cow 4 liked only drink 3, so she goes too (N = 3).
+    assert b"3 3 2\n2 1 1 2 1\n2 2 2 3 1 2\n2 2 1 3 1 2\n" in proposals
+    # Cow 4 no longer likes food 3.
+    assert b"4 3 3\n2 2 1 2 3 1\n2 2 2 3 1 2\n2 2 1 3 1 2\n1 1 1 3\n" in proposals
+    # Smaller as `judge stress` measures: fewer tokens, or as many with a smaller sum of numbers.
+    assert all(size(proposal) < size(sample) for proposal in proposals)
+
+
+def test_shrinker_compacts_ids_and_puts_the_most_liked_first():
+    unused = b"2 5 4\n1 1 4 2\n1 1 2 4\n"
+    assert shrinker_proposals(unused)[0] == b"2 2 2\n1 1 2 1\n1 1 1 2\n"
+    popular_second = b"2 2 1\n1 1 2 1\n2 1 1 2 1\n"
+    proposals = shrinker_proposals(popular_second)
+    assert b"2 2 1\n1 1 1 1\n2 1 2 1 1\n" in proposals
+    assert all(size(proposal) < size(popular_second) for proposal in proposals)
+
+
+@pytest.mark.parametrize("text", [b"4 3 3\n2 2 1 2", b"cows\n", b""])
+def test_shrinker_proposes_nothing_for_garbage(text):
+    result = run_program(PROBLEM / "shrinker.py", stdin=text)
+    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
