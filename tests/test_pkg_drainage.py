@@ -1,6 +1,9 @@
 """The drainage package: a deterministic generator, a strict validator, a correct reference."""
 
+import json
+
 import pytest
+from judge.shrink import smaller
 from tests.packages import ROOT, rejection, run_program, generator_of
 
 PROBLEM = ROOT / "problems" / "drainage"
@@ -50,3 +53,42 @@ def test_reference_answers_the_sample():
     sample = (TESTDATA / "sample-1.in").read_bytes()
     result = run_program(ROOT / "solutions" / "drainage" / "reference.py", stdin=sample)
     assert result.stdout == (TESTDATA / "sample-1.ans").read_bytes() == b"50\n"
+
+
+def shrinker_proposals(test: bytes) -> list[str]:
+    result = run_program(PROBLEM / "shrinker.py", stdin=test)
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.decode().splitlines()]
+
+
+def test_shrinker_proposes_cases_alone_and_intersections_removed_or_routed_past():
+    first = "5 4\n1 2 40\n1 4 20\n2 4 20\n2 3 30\n3 4 10\n"
+    second = "2 3\n1 2 5\n2 3 7\n"
+    test = (first + second).encode()
+    proposals = shrinker_proposals(test)
+    assert proposals[:2] == [first, second]  # each case alone, first
+    # Intersection 2 removed with its ditches: 3 and 4 become 2 and 3, so the sink stays last.
+    assert "2 3\n1 3 20\n2 3 10\n" + second in proposals
+    # Intersection 3 routed past: 2 -> 3 -> 4 carries min(30, 10).
+    assert "4 3\n1 2 40\n1 3 20\n2 3 20\n2 3 10\n" + second in proposals
+    # Intersection 2 merged into the source: 1 -> 2 goes, 2 -> 4 and 2 -> 3 leave 1 instead.
+    assert "4 3\n1 3 20\n1 3 20\n1 2 30\n2 3 10\n" + second in proposals
+    assert first + "1 2\n1 2 5\n" in proposals  # the second case's intersection 2 routed past
+    assert first + "1 3\n2 3 7\n" in proposals  # a ditch of the second case dropped
+    assert all(len(p.split()) < len(test.split()) for p in proposals)
+
+
+def test_shrinker_prunes_merges_and_compacts():
+    test = b"5 6\n1 3 5\n1 3 6\n3 6 7\n6 1 2\n2 5 9\n"
+    proposals = shrinker_proposals(test)
+    assert proposals[0] == "4 6\n1 3 5\n1 3 6\n3 6 7\n2 5 9\n"  # 6 -> 1 leaves the sink
+    assert proposals[1] == "4 3\n1 2 5\n1 2 6\n2 3 7\n3 1 2\n"  # 2 and 5 are on no route
+    assert "4 6\n1 3 11\n3 6 7\n6 1 2\n2 5 9\n" in proposals  # parallel ditches merged
+    assert proposals[-1] == "5 5\n1 3 5\n1 3 6\n3 5 7\n5 1 2\n2 4 9\n"  # 4 is unused
+    assert all(smaller(p.encode(), test) for p in proposals)
+
+
+@pytest.mark.parametrize("garbage", [b"not an input", b"2 4\n1 2 3\n", b"1 4\n1 2"])
+def test_shrinker_proposes_nothing_for_garbage(garbage):
+    result = run_program(PROBLEM / "shrinker.py", stdin=garbage)
+    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
