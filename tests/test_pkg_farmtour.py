@@ -1,6 +1,9 @@
 """The farmtour package: a deterministic generator, a strict validator, a correct reference."""
 
+import json
+
 import pytest
+from judge.shrink import smaller
 from tests.packages import ROOT, rejection, run_program, generator_of
 
 PROBLEM = ROOT / "problems" / "farmtour"
@@ -50,3 +53,39 @@ def test_reference_answers_the_sample():
     sample = (TESTDATA / "sample-1.in").read_bytes()
     result = run_program(ROOT / "solutions" / "farmtour" / "reference.py", stdin=sample)
     assert result.stdout == (TESTDATA / "sample-1.ans").read_bytes() == b"6\n"
+
+
+def shrinker_proposals(test: bytes) -> list[str]:
+    result = run_program(PROBLEM / "shrinker.py", stdin=test)
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.decode().splitlines()]
+
+
+def test_shrinker_removes_fields_routes_them_past_and_drops_pairs():
+    test = b"4 5\n1 2 3\n2 4 4\n1 3 5\n3 4 6\n1 4 7\n"
+    proposals = shrinker_proposals(test)
+    # Field 3 removed with its paths: the barn becomes field 3, still the last.
+    assert proposals[0] == "3 3\n1 2 3\n2 3 4\n1 3 7\n"
+    # Field 3 routed past: 1 - 3 - 4 becomes one path 5 + 6 long.
+    assert "3 4\n1 2 3\n2 3 4\n1 3 11\n1 3 7\n" in proposals
+    assert "3 4\n1 3 7\n1 2 5\n2 3 6\n1 3 7\n" in proposals  # field 2 routed past
+    # Field 3 merged into the barn, which stays the last field; the path between them goes.
+    assert "3 4\n1 2 3\n2 3 4\n1 3 5\n1 3 7\n" in proposals
+    assert "4 3\n1 2 3\n2 4 4\n1 4 7\n" in proposals  # the pair of paths via field 3 dropped
+    assert all(len(p.split()) < len(test.split()) for p in proposals)
+
+
+def test_shrinker_drops_needless_paths_and_compacts_fields():
+    # A loop, a third parallel path 1 - 5 and the part 3 - 4 that field 1 cannot reach.
+    test = b"5 7\n1 2 1\n2 5 1\n1 5 9\n1 5 8\n5 5 1\n3 4 1\n1 5 3\n"
+    assert shrinker_proposals(test)[0] == "3 4\n1 2 1\n2 3 1\n1 3 8\n1 3 3\n"
+    sparse = b"6 4\n1 4 1\n4 6 1\n1 6 2\n6 1 2\n"
+    proposals = shrinker_proposals(sparse)
+    assert "3 4\n1 2 1\n2 3 1\n1 3 2\n3 1 2\n" in proposals  # fields 2, 3 and 5 unused
+    assert all(smaller(p.encode(), sparse) for p in proposals)
+
+
+@pytest.mark.parametrize("garbage", [b"not an input", b"4 4\n1 2", b"3 1\n1 2 3\n1 3 4\n"])
+def test_shrinker_proposes_nothing_for_garbage(garbage):
+    result = run_program(PROBLEM / "shrinker.py", stdin=garbage)
+    assert result.returncode == 0 and result.stdout == b"" and result.stderr == b""
