@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Callable
@@ -41,3 +42,33 @@ def rejection(problem_id: str, text: bytes) -> str:
     message = result.stdout.decode()
     assert message.count("\n") == 1, message
     return message
+
+
+def sample(problem_id: str) -> tuple[bytes, bytes]:
+    """The original sample: (input, answer)."""
+    folder = ROOT / "testdata" / problem_id
+    return (folder / "sample-1.in").read_bytes(), (folder / "sample-1.ans").read_bytes()
+
+
+def run_on_sample(problem_id: str, program: Path) -> bytes:
+    """What `program` prints for the sample; it must exit 0."""
+    result = run_program(program, stdin=sample(problem_id)[0])
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def assert_generator_reproducible(problem_id: str, *args: str) -> None:
+    """The same seed gives the same bytes, another seed other bytes, and the input is valid."""
+    generate = generator_of(problem_id)
+    first = generate(*args, "--seed", "7")
+    assert first == generate(*args, "--seed", "7")
+    assert first != generate(*args, "--seed", "8")
+    checked = run_program(ROOT / "problems" / problem_id / "validator.py", stdin=first)
+    assert checked.returncode == 0, checked.stdout
+
+
+def shrinker_proposals(problem_id: str, test: bytes) -> list[str]:
+    """The inputs problems/<id>/shrinker.py proposes for `test`, in its order."""
+    result = run_program(ROOT / "problems" / problem_id / "shrinker.py", stdin=test)
+    assert result.returncode == 0, result.stderr
+    return [json.loads(line) for line in result.stdout.decode().splitlines()]

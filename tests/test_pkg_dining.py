@@ -1,10 +1,16 @@
 """Package checks for problem `dining` with real processes: generator, validator, reference."""
 
-import json
-
 import pytest
 from judge.shrink import size
-from tests.packages import ROOT, rejection, run_program
+from tests.packages import (
+    ROOT,
+    assert_generator_reproducible,
+    rejection,
+    run_on_sample,
+    run_program,
+    sample,
+    shrinker_proposals,
+)
 
 PROBLEM = ROOT / "problems" / "dining"
 TESTDATA = ROOT / "testdata" / "dining"
@@ -21,12 +27,7 @@ TESTDATA = ROOT / "testdata" / "dining"
     ],
 )
 def test_generator_is_deterministic_and_valid(args):
-    first = run_program(PROBLEM / "generator.py", *args, "--seed", "7")
-    second = run_program(PROBLEM / "generator.py", *args, "--seed", "7")
-    assert first.returncode == 0, first.stderr
-    assert first.stdout == second.stdout
-    checked = run_program(PROBLEM / "validator.py", stdin=first.stdout)
-    assert checked.returncode == 0, checked.stdout
+    assert_generator_reproducible("dining", *args)
 
 
 def test_generator_seed_changes_the_test():
@@ -56,28 +57,22 @@ def test_validator_rejects_broken_input_naming_the_line(text, line):
 
 
 def test_validator_accepts_the_sample():
-    result = run_program(PROBLEM / "validator.py", stdin=(TESTDATA / "sample-1.in").read_bytes())
-    assert result.returncode == 0, result.stdout
+    run_on_sample("dining", PROBLEM / "validator.py")
 
 
 def test_reference_answers_the_sample():
-    result = run_program(
-        ROOT / "solutions" / "dining" / "reference.py",
-        stdin=(TESTDATA / "sample-1.in").read_bytes(),
-    )
-    assert result.returncode == 0
-    assert result.stdout.split() == (TESTDATA / "sample-1.ans").read_bytes().split() == [b"3"]
+    answer = sample("dining")[1]
+    output = run_on_sample("dining", ROOT / "solutions" / "dining" / "reference.py")
+    assert output.split() == answer.split() == [b"3"]
 
 
-def shrinker_proposals(text):
-    result = run_program(PROBLEM / "shrinker.py", stdin=text)
-    assert result.returncode == 0, result.stderr
-    return [json.loads(line).encode() for line in result.stdout.decode().splitlines()]
+def proposals_for(text: bytes) -> list[bytes]:
+    return [p.encode() for p in shrinker_proposals("dining", text)]
 
 
 def test_shrinker_removes_foods_drinks_and_liked_items():
     sample = (TESTDATA / "sample-1.in").read_bytes()
-    proposals = shrinker_proposals(sample)
+    proposals = proposals_for(sample)
     # Food 3 gone: cows 2 and 3 keep one food each, ids above 3 (none) would move down.
     assert b"4 2 3\n2 2 1 2 3 1\n1 2 2 1 2\n1 2 1 1 2\n1 1 1 3\n" in proposals
     # Drink 3 gone: cow 4 liked only drink 3, so she goes too (N = 3).
@@ -90,9 +85,9 @@ def test_shrinker_removes_foods_drinks_and_liked_items():
 
 def test_shrinker_compacts_ids_and_puts_the_most_liked_first():
     unused = b"2 5 4\n1 1 4 2\n1 1 2 4\n"
-    assert shrinker_proposals(unused)[0] == b"2 2 2\n1 1 2 1\n1 1 1 2\n"
+    assert proposals_for(unused)[0] == b"2 2 2\n1 1 2 1\n1 1 1 2\n"
     popular_second = b"2 2 1\n1 1 2 1\n2 1 1 2 1\n"
-    proposals = shrinker_proposals(popular_second)
+    proposals = proposals_for(popular_second)
     assert b"2 2 1\n1 1 1 1\n2 1 2 1 1\n" in proposals
     assert all(size(proposal) < size(popular_second) for proposal in proposals)
 

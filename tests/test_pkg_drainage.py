@@ -1,10 +1,15 @@
 """The drainage package: a deterministic generator, a strict validator, a correct reference."""
 
-import json
-
 import pytest
 from judge.shrink import smaller
-from tests.packages import ROOT, rejection, run_program, generator_of
+from tests.packages import (
+    ROOT,
+    assert_generator_reproducible,
+    generator_of,
+    rejection,
+    run_program,
+    shrinker_proposals,
+)
 
 PROBLEM = ROOT / "problems" / "drainage"
 TESTDATA = ROOT / "testdata" / "drainage"
@@ -20,10 +25,7 @@ generate = generator_of("drainage")
     ],
 )
 def test_generator_is_deterministic_and_valid(args):
-    first = generate(*args, "--seed", "7")
-    assert first == generate(*args, "--seed", "7")
-    assert first != generate(*args, "--seed", "8")
-    assert run_program(PROBLEM / "validator.py", stdin=first).returncode == 0
+    assert_generator_reproducible("drainage", *args)
 
 
 def test_generator_zero_answer_option_cuts_the_sink_off():
@@ -55,17 +57,15 @@ def test_reference_answers_the_sample():
     assert result.stdout == (TESTDATA / "sample-1.ans").read_bytes() == b"50\n"
 
 
-def shrinker_proposals(test: bytes) -> list[str]:
-    result = run_program(PROBLEM / "shrinker.py", stdin=test)
-    assert result.returncode == 0, result.stderr
-    return [json.loads(line) for line in result.stdout.decode().splitlines()]
+def proposals_for(test: bytes) -> list[str]:
+    return shrinker_proposals("drainage", test)
 
 
 def test_shrinker_proposes_cases_alone_and_intersections_removed_or_routed_past():
     first = "5 4\n1 2 40\n1 4 20\n2 4 20\n2 3 30\n3 4 10\n"
     second = "2 3\n1 2 5\n2 3 7\n"
     test = (first + second).encode()
-    proposals = shrinker_proposals(test)
+    proposals = proposals_for(test)
     assert proposals[:2] == [first, second]  # each case alone, first
     # Intersection 2 removed with its ditches: 3 and 4 become 2 and 3, so the sink stays last.
     assert "2 3\n1 3 20\n2 3 10\n" + second in proposals
@@ -80,7 +80,7 @@ def test_shrinker_proposes_cases_alone_and_intersections_removed_or_routed_past(
 
 def test_shrinker_prunes_merges_and_compacts():
     test = b"5 6\n1 3 5\n1 3 6\n3 6 7\n6 1 2\n2 5 9\n"
-    proposals = shrinker_proposals(test)
+    proposals = proposals_for(test)
     assert proposals[0] == "4 6\n1 3 5\n1 3 6\n3 6 7\n2 5 9\n"  # 6 -> 1 leaves the sink
     assert proposals[1] == "4 3\n1 2 5\n1 2 6\n2 3 7\n3 1 2\n"  # 2 and 5 are on no route
     assert "4 6\n1 3 11\n3 6 7\n6 1 2\n2 5 9\n" in proposals  # parallel ditches merged

@@ -1,10 +1,15 @@
 """The farmtour package: a deterministic generator, a strict validator, a correct reference."""
 
-import json
-
 import pytest
 from judge.shrink import smaller
-from tests.packages import ROOT, rejection, run_program, generator_of
+from tests.packages import (
+    ROOT,
+    assert_generator_reproducible,
+    generator_of,
+    rejection,
+    run_program,
+    shrinker_proposals,
+)
 
 PROBLEM = ROOT / "problems" / "farmtour"
 TESTDATA = ROOT / "testdata" / "farmtour"
@@ -21,10 +26,7 @@ generate = generator_of("farmtour")
     ],
 )
 def test_generator_is_deterministic_and_valid(args):
-    first = generate(*args, "--seed", "7")
-    assert first == generate(*args, "--seed", "7")
-    assert first != generate(*args, "--seed", "8")
-    assert run_program(PROBLEM / "validator.py", stdin=first).returncode == 0
+    assert_generator_reproducible("farmtour", *args)
 
 
 @pytest.mark.parametrize(
@@ -55,15 +57,13 @@ def test_reference_answers_the_sample():
     assert result.stdout == (TESTDATA / "sample-1.ans").read_bytes() == b"6\n"
 
 
-def shrinker_proposals(test: bytes) -> list[str]:
-    result = run_program(PROBLEM / "shrinker.py", stdin=test)
-    assert result.returncode == 0, result.stderr
-    return [json.loads(line) for line in result.stdout.decode().splitlines()]
+def proposals_for(test: bytes) -> list[str]:
+    return shrinker_proposals("farmtour", test)
 
 
 def test_shrinker_removes_fields_routes_them_past_and_drops_pairs():
     test = b"4 5\n1 2 3\n2 4 4\n1 3 5\n3 4 6\n1 4 7\n"
-    proposals = shrinker_proposals(test)
+    proposals = proposals_for(test)
     # Field 3 removed with its paths: the barn becomes field 3, still the last.
     assert proposals[0] == "3 3\n1 2 3\n2 3 4\n1 3 7\n"
     # Field 3 routed past: 1 - 3 - 4 becomes one path 5 + 6 long.
@@ -78,9 +78,9 @@ def test_shrinker_removes_fields_routes_them_past_and_drops_pairs():
 def test_shrinker_drops_needless_paths_and_compacts_fields():
     # A loop, a third parallel path 1 - 5 and the part 3 - 4 that field 1 cannot reach.
     test = b"5 7\n1 2 1\n2 5 1\n1 5 9\n1 5 8\n5 5 1\n3 4 1\n1 5 3\n"
-    assert shrinker_proposals(test)[0] == "3 4\n1 2 1\n2 3 1\n1 3 8\n1 3 3\n"
+    assert proposals_for(test)[0] == "3 4\n1 2 1\n2 3 1\n1 3 8\n1 3 3\n"
     sparse = b"6 4\n1 4 1\n4 6 1\n1 6 2\n6 1 2\n"
-    proposals = shrinker_proposals(sparse)
+    proposals = proposals_for(sparse)
     assert "3 4\n1 2 1\n2 3 1\n1 3 2\n3 1 2\n" in proposals  # fields 2, 3 and 5 unused
     assert all(smaller(p.encode(), sparse) for p in proposals)
 

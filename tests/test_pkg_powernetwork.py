@@ -1,10 +1,16 @@
 """Package checks for `powernetwork` with real processes: generator, validator, reference."""
 
-import json
-
 import pytest
 from judge.shrink import size
-from tests.packages import ROOT, rejection, run_program
+from tests.packages import (
+    ROOT,
+    assert_generator_reproducible,
+    rejection,
+    run_on_sample,
+    run_program,
+    sample,
+    shrinker_proposals,
+)
 
 PROBLEM = ROOT / "problems" / "powernetwork"
 TESTDATA = ROOT / "testdata" / "powernetwork"
@@ -21,12 +27,7 @@ TESTDATA = ROOT / "testdata" / "powernetwork"
     ],
 )
 def test_generator_is_deterministic_and_valid(args):
-    first = run_program(PROBLEM / "generator.py", *args, "--seed", "7")
-    second = run_program(PROBLEM / "generator.py", *args, "--seed", "7")
-    assert first.returncode == 0, first.stderr
-    assert first.stdout == second.stdout
-    checked = run_program(PROBLEM / "validator.py", stdin=first.stdout)
-    assert checked.returncode == 0, checked.stdout
+    assert_generator_reproducible("powernetwork", *args)
 
 
 def test_generator_seed_changes_the_test():
@@ -63,29 +64,22 @@ def test_validator_rejects_broken_input_naming_set_and_line(text, where):
 
 
 def test_validator_accepts_the_sample():
-    result = run_program(PROBLEM / "validator.py", stdin=(TESTDATA / "sample-1.in").read_bytes())
-    assert result.returncode == 0, result.stdout
+    run_on_sample("powernetwork", PROBLEM / "validator.py")
 
 
 def test_reference_answers_the_sample():
-    result = run_program(
-        ROOT / "solutions" / "powernetwork" / "reference.py",
-        stdin=(TESTDATA / "sample-1.in").read_bytes(),
-    )
-    assert result.returncode == 0
-    assert result.stdout.split() == (TESTDATA / "sample-1.ans").read_bytes().split()
-    assert result.stdout.split() == [b"15", b"6"]
+    answer = sample("powernetwork")[1]
+    output = run_on_sample("powernetwork", ROOT / "solutions" / "powernetwork" / "reference.py")
+    assert output.split() == answer.split() == [b"15", b"6"]
 
 
-def shrinker_proposals(text):
-    result = run_program(PROBLEM / "shrinker.py", stdin=text)
-    assert result.returncode == 0, result.stderr
-    return [json.loads(line).encode() for line in result.stdout.decode().splitlines()]
+def proposals_for(text: bytes) -> list[bytes]:
+    return [p.encode() for p in shrinker_proposals("powernetwork", text)]
 
 
 def test_shrinker_removes_and_routes_nodes_and_lowers_capacities():
     cycle = b"3 1 1 3 (0,1)20 (1,2)7 (2,0)3 (0)15 (2)9\n"
-    proposals = shrinker_proposals(cycle)
+    proposals = proposals_for(cycle)
     # Node 1 removed with its two links; node 2 becomes node 1.
     assert b"2 1 1 1 (1,0)3 (0)15 (1)9\n" in proposals
     # Node 1 routed past: 0 -> 1 -> 2 becomes one link of capacity min(20, 7), renumbered.
@@ -98,12 +92,12 @@ def test_shrinker_removes_and_routes_nodes_and_lowers_capacities():
 
 def test_shrinker_drops_data_sets_and_keeps_the_layout_of_the_rest():
     sample = (TESTDATA / "sample-1.in").read_bytes()
-    proposals = shrinker_proposals(sample)
+    proposals = proposals_for(sample)
     first, second = sample.split(b"\n", 1)
     assert proposals[0] == first + b"\n" + b" ".join(second.split()) + b"\n"
     assert first + b"\n" in proposals
     blank_line = b"1 1 1 1\n\n(0,0)5 (0)15\t(0)20\n0 0 0 0\n"
-    proposals = shrinker_proposals(blank_line)
+    proposals = proposals_for(blank_line)
     assert b"1 1 1 1\n\n(0,0)5 (0)15\t(0)20\n" in proposals
     assert b"1 0 1 1\n\n(0,0)5\t(0)20\n0 0 0 0\n" in proposals
     assert all(size(proposal) < size(blank_line) for proposal in proposals)
