@@ -38,6 +38,10 @@ PYTHON_COMPILE = (
 )
 
 
+# What CPython prints on stderr when a program dies on an uncaught exception.
+PYTHON_TRACEBACK = b"Traceback (most recent call last):"
+
+
 class UnknownLanguage(ValueError):
     """The file's language is not known, or its toolchain is missing on this host."""
 

@@ -46,6 +46,26 @@ class SandboxPerThread:
                 sandbox.close()
             self._created.clear()
 
+    def map(
+        self,
+        job: Callable[[Sandbox, T], R],
+        items: Iterable[T],
+        workers: int,
+        on_done: Callable[[R], None] | None = None,
+    ) -> list[R]:
+        """job(sandbox, item) for every item, in parallel; results in the order of `items`.
+
+        `on_done` sees each result as soon as it is ready (for progress bars)."""
+
+        def run(item: T) -> R:
+            result = job(self.get(), item)
+            if on_done is not None:
+                on_done(result)
+            return result
+
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            return list(pool.map(run, items))
+
     def __enter__(self) -> SandboxPerThread:
         return self
 
@@ -60,16 +80,6 @@ def map_with_sandboxes(
     workers: int,
     on_done: Callable[[R], None] | None = None,
 ) -> list[R]:
-    """job(sandbox, item) for every item, in parallel; results in the order of `items`.
-
-    `on_done` sees each result as soon as it is ready (for progress bars)."""
-
-    def run(item: T) -> R:
-        result = job(sandboxes.get(), item)
-        if on_done is not None:
-            on_done(result)
-        return result
-
+    """SandboxPerThread.map with sandboxes of its own, closed when all jobs are done."""
     with SandboxPerThread(factory) as sandboxes:
-        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-            return list(pool.map(run, items))
+        return sandboxes.map(job, items, workers, on_done)

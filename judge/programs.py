@@ -11,7 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.languages import (
+    PYTHON_TRACEBACK,
+    CompileFailure,
+    UnknownLanguage,
+    detect_language,
+    prepare,
+)
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import Problem
 
@@ -19,9 +25,7 @@ GENERATOR_LIMITS = ResourceLimits(
     cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64 * 1024
 )
 VALIDATOR_LIMITS = ResourceLimits(cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64)
-SHRINKER_LIMITS = ResourceLimits(
-    cpu_ms=20_000, wall_ms=40_000, memory_kb=2_000_000, output_kb=64 * 1024
-)
+SHRINKER_LIMITS = GENERATOR_LIMITS  # both print whole inputs
 VALID_EXIT_CODES = (0, 42)  # 42 is the Kattis convention for a valid input
 
 
@@ -63,9 +67,7 @@ class SetterPrograms:
                 f"problem '{self.problem.id}' has no generator in problem.yaml"
             )
         argv = (*self.generator, *args, "--seed", str(seed))
-        result = sandbox.run(
-            RunRequest(argv=argv, limits=GENERATOR_LIMITS, isolate=False, cwd=self.problem.root)
-        )
+        result = self._run(sandbox, argv, GENERATOR_LIMITS)
         _require_success(result, "generator", " ".join((*args, "--seed", str(seed))))
         return result.stdout
 
@@ -74,22 +76,13 @@ class SetterPrograms:
     ) -> Validation:
         if self.validator is None:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
-        result = sandbox.run(
-            RunRequest(
-                argv=self.validator,
-                limits=VALIDATOR_LIMITS,
-                stdin_path=path,
-                stdin_bytes=data,
-                isolate=False,
-                cwd=self.problem.root,
-            )
-        )
+        result = self._run(sandbox, self.validator, VALIDATOR_LIMITS, path=path, data=data)
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
             return Validation(True)
         said = (result.stdout + b"\n" + result.stderr).decode(errors="replace").strip()
-        if "Traceback (most recent call last):" in said:
+        if PYTHON_TRACEBACK in result.stdout + result.stderr:
             raise SetterProgramError(f"validator crashed: {said.splitlines()[-1][:300]}")
         return Validation(
             False,
@@ -100,15 +93,7 @@ class SetterPrograms:
 
     def shrink_proposals(self, sandbox: Sandbox, data: bytes) -> list[bytes]:
         """Smaller inputs the problem's shrinker proposes for `data`: one JSON string a line."""
-        result = sandbox.run(
-            RunRequest(
-                argv=self.shrinker,
-                limits=SHRINKER_LIMITS,
-                stdin_bytes=data,
-                isolate=False,
-                cwd=self.problem.root,
-            )
-        )
+        result = self._run(sandbox, self.shrinker, SHRINKER_LIMITS, data=data)
         _require_success(result, "shrinker", "a failing input")
         proposals = []
         for number, line in enumerate(result.stdout.decode(errors="replace").splitlines(), 1):
@@ -126,18 +111,29 @@ class SetterPrograms:
     def answer(
         self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
     ) -> bytes:
-        result = sandbox.run(
-            RunRequest(
-                argv=self.reference,
-                limits=self.reference_limits,
-                stdin_path=path,
-                stdin_bytes=data,
-                isolate=False,
-                cwd=self.problem.root,
-            )
-        )
+        result = self._run(sandbox, self.reference, self.reference_limits, path=path, data=data)
         _require_success(result, "reference", str(path) if path else "generated input")
         return result.stdout
+
+    def _run(
+        self,
+        sandbox: Sandbox,
+        argv: tuple[str, ...],
+        limits: ResourceLimits,
+        *,
+        path: Path | None = None,
+        data: bytes | None = None,
+    ) -> RunResult:
+        """A trusted run: it may read the project, from whose root it starts; limits still hold."""
+        request = RunRequest(
+            argv=argv,
+            limits=limits,
+            stdin_path=path,
+            stdin_bytes=data,
+            isolate=False,
+            cwd=self.problem.root,
+        )
+        return sandbox.run(request)
 
 
 def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> SetterPrograms:

@@ -39,7 +39,6 @@ class StressPlan:
     iterations: int | None  # stop after this many inputs ...
     seconds: float | None  # ... or after this much time (whichever is given; both: first)
     workers: int
-    shrink_seconds: float = 60.0
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ Rules, per solution folder (Kattis convention):
 from __future__ import annotations
 
 import dataclasses
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
@@ -111,14 +110,10 @@ def verify_problem(
     solutions, layout_errors = find_solutions(problem)
     errors = layout_errors + manifest_errors(problem, tests)
 
-    def check(solution: BundledSolution) -> SolutionCheck:
-        result = check_solution(problem, solution, sandboxes.get(), cache_dir, tests)
-        if on_solution is not None:
-            on_solution(result)
-        return result
+    def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
+        return check_solution(problem, solution, sandbox, cache_dir, tests)
 
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        checks = tuple(pool.map(check, solutions))
+    checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     warnings = _time_limit_warnings(problem, checks)
     return Verification(problem, tests, invalid, checks, errors, warnings)
 

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from judge.checkers.base import CheckResult
+from judge.languages import PYTHON_TRACEBACK
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import CheckerSpec
 from judge.verdict import Verdict
@@ -21,7 +22,6 @@ from judge.verdict import Verdict
 TESTLIB_CODES = {0: Verdict.AC, 1: Verdict.WA, 2: Verdict.PE}
 KATTIS_CODES = {42: Verdict.AC, 43: Verdict.WA}
 MESSAGE_CHARS = 2000
-PYTHON_TRACEBACK = b"Traceback (most recent call last):"
 
 
 def run_checker_program(

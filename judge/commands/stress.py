@@ -104,7 +104,6 @@ def stress(
         iterations=iterations,
         seconds=seconds,
         workers=workers or default_workers(),
-        shrink_seconds=shrink_time,
     )
     console = Console(stderr=True, highlight=False)
     with (
