@@ -31,10 +31,6 @@ class Diagnosis:
     guarantees: tuple[Guarantee, ...]
     baselines: tuple[Baseline, ...]
 
-    @property
-    def all_active(self) -> bool:
-        return all(guarantee.active for guarantee in self.guarantees)
-
 
 def diagnose(sandbox: Sandbox, cache_dir: Path) -> Diagnosis:
     host = sandbox.host if isinstance(sandbox, JailSandbox) else None
@@ -65,29 +61,48 @@ def _guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
     isolated = host.namespaces
     cg = f"cgroup v{host.cgroup_version}" if cgroups else ""
     return (
-        Guarantee("time", True,
-                  f"CPU of the whole tree from {cg} cpu accounting, polled every 4 ms; "
-                  "wall backstop"
-                  if cgroups else "CPU of the program from /proc, polled; RLIMIT_CPU backstop "
-                  f"(threads and children less exact: {host.cgroup_reason})"),
-        Guarantee("memory", cgroups,
-                  f"{cg} memory limit; peak = max(cgroup peak, program's own peak RSS)"
-                  if cgroups else f"only RLIMIT_AS and the program's own peak RSS: "
-                  f"{host.cgroup_reason}"),
+        Guarantee(
+            "time",
+            True,
+            f"CPU of the whole tree from {cg} cpu accounting, polled every 4 ms; wall backstop"
+            if cgroups
+            else "CPU of the program from /proc, polled; RLIMIT_CPU backstop "
+            f"(threads and children less exact: {host.cgroup_reason})",
+        ),
+        Guarantee(
+            "memory",
+            cgroups,
+            f"{cg} memory limit; peak = max(cgroup peak, program's own peak RSS)"
+            if cgroups
+            else f"only RLIMIT_AS and the program's own peak RSS: {host.cgroup_reason}",
+        ),
         Guarantee("output", True, "stdout capped with RLIMIT_FSIZE and the server's size checks"),
-        Guarantee("network", isolated,
-                  "an empty network namespace (no interface up)" if isolated
-                  else host.namespace_reason),
-        Guarantee("file system", isolated,
-                  "private mount namespace: read-only system dirs and interpreter, empty /box"
-                  if isolated else host.namespace_reason),
-        Guarantee("processes", isolated and cgroups and host.root,
-                  "PID namespace, pids cgroup, RLIMIT_NPROC under a uid of its own"
-                  if isolated and cgroups and host.root
-                  else _first_reason(host)),
-        Guarantee("cleanup", isolated and cgroups,
-                  "the run's PID namespace dies with its init; cgroups are emptied and removed"
-                  if isolated and cgroups else "process group only: " + _first_reason(host)),
+        Guarantee(
+            "network",
+            isolated,
+            "an empty network namespace (no interface up)" if isolated else host.namespace_reason,
+        ),
+        Guarantee(
+            "file system",
+            isolated,
+            "private mount namespace: read-only system dirs and interpreter, empty /box"
+            if isolated
+            else host.namespace_reason,
+        ),
+        Guarantee(
+            "processes",
+            isolated and cgroups and host.root,
+            "PID namespace, pids cgroup, RLIMIT_NPROC under a uid of its own"
+            if isolated and cgroups and host.root
+            else _first_reason(host),
+        ),
+        Guarantee(
+            "cleanup",
+            isolated and cgroups,
+            "the run's PID namespace dies with its init; cgroups are emptied and removed"
+            if isolated and cgroups
+            else "process group only: " + _first_reason(host),
+        ),
     )
 
 
@@ -117,8 +132,9 @@ def _baseline(sandbox: Sandbox, name: str, cache_dir: Path) -> Baseline:
         prepared = prepare(sandbox, language, source, cache_dir)
         if isinstance(prepared, CompileFailure):
             return Baseline(name, None, f"cannot compile an idle program: {prepared.message}")
-        return Baseline(name, sandbox.baseline_kb(prepared.idle_argv), " ".join(
-            prepared.idle_argv[:1]))
+        return Baseline(
+            name, sandbox.baseline_kb(prepared.idle_argv), " ".join(prepared.idle_argv[:1])
+        )
     except UnknownLanguage as exc:
         return Baseline(name, None, str(exc))
     except RuntimeError as exc:

@@ -7,7 +7,6 @@ test from its manifest entry and reports what no longer matches.
 from __future__ import annotations
 
 import enum
-import hashlib
 import re
 from dataclasses import dataclass
 from collections.abc import Callable
@@ -16,7 +15,7 @@ from judge.parallel import map_with_sandboxes
 from judge.programs import SetterProgramError, SetterPrograms
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
-from judge.testdata import ManifestEntry, read_manifest, write_manifest
+from judge.testdata import ManifestEntry, file_sha256, read_manifest, sha256, write_manifest
 
 GENERATED_NAME = re.compile(r"^gen-(\d+)$")
 
@@ -60,10 +59,6 @@ class DriftReport:
     message: str = ""
 
 
-def sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
 def next_seed(problem: Problem) -> int:
     """One past the largest seed the manifest records, so that repeated runs add new tests."""
     seeds = [entry.seed for entry in read_manifest(problem) if entry.seed is not None]
@@ -82,7 +77,7 @@ def make_tests(
     """Build one test per seed (in parallel), then write the new, valid, distinct ones."""
     built = _build_all(programs, sandbox_factory, args, seeds, workers, on_built)
     manifest = list(read_manifest(problem))
-    known = {sha256(path.read_bytes()): path.stem for path in problem.testdata.glob("*.in")}
+    known = {file_sha256(path): path.stem for path in problem.testdata.glob("*.in")}
     number = _next_number(problem)
     results = []
     for item in sorted(built, key=lambda b: b.seed):
@@ -167,7 +162,7 @@ def _check_entry(problem, programs, sandbox, entry: ManifestEntry) -> DriftRepor
                 entry.name,
                 Drift.INPUT,
                 f"generator output differs from {input_path.name} "
-                f"(sha256 {sha256(data)[:12]} vs {sha256(input_path.read_bytes())[:12]})",
+                f"(sha256 {sha256(data)[:12]} vs {file_sha256(input_path)[:12]})",
             )
         if entry.sha256 and entry.sha256 != sha256(data):
             return DriftReport(entry.name, Drift.INPUT, "sha256 in the manifest does not match")

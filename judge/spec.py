@@ -77,10 +77,6 @@ class Problem:
         return self.root / "problems" / self.id
 
     @property
-    def spec_file(self) -> Path:
-        return self.directory / PROBLEM_FILE
-
-    @property
     def statement(self) -> Path:
         return self.directory / "statement.md"
 

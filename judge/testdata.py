@@ -68,8 +68,12 @@ def _make_case(name: str, input_path: Path, answer_path: Path, groups: tuple[Gro
     raise ProblemError(input_path, f"test '{name}' matches no group ({globs})")
 
 
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def file_sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256(path.read_bytes())
 
 
 def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
