@@ -1,6 +1,13 @@
 """Process execution: the only part of the judge that starts processes."""
 
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.sandbox.api import (
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    SandboxInfo,
+    Termination,
+)
 from judge.sandbox.factory import open_sandbox
 
 __all__ = [
@@ -8,6 +15,7 @@ __all__ = [
     "RunRequest",
     "RunResult",
     "Sandbox",
+    "SandboxInfo",
     "Termination",
     "open_sandbox",
 ]

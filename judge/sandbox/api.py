@@ -73,8 +73,33 @@ class RunResult:
         return self.termination is Termination.EXITED and self.exit_code == 0
 
 
+@dataclass(frozen=True)
+class SandboxInfo:
+    """Which sandbox runs submissions and which of its guarantees hold on this host.
+
+    Every report carries it, so that a run without isolation never passes for an isolated one.
+    """
+
+    kind: str  # e.g. "jail" (fork server with namespaces and cgroups) or "plain"
+    guarantees: tuple[str, ...]  # active: "network", "file system", "processes", ...
+    missing: tuple[str, ...]  # unavailable on this host
+    reason: str = ""  # why something is missing, or why a weaker sandbox was chosen
+
+    @property
+    def isolated(self) -> bool:
+        """Whether submissions are cut off from the network, the project and other processes."""
+        return not any(name in self.missing for name in ISOLATION_GUARANTEES)
+
+
+# The guarantees without which a submission could read the project, reach the network or
+# outlive its run: a service refuses to judge strangers without them.
+ISOLATION_GUARANTEES = ("network", "file system", "processes")
+
+
 class Sandbox(Protocol):
     """What the runner needs from a process runner."""
+
+    info: SandboxInfo
 
     def run(self, request: RunRequest) -> RunResult: ...
 

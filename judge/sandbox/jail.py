@@ -28,6 +28,7 @@ from pathlib import Path
 from judge.files import file_identity, write_atomically
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
 from judge.sandbox.baselines import BaselineCache
+from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.host import HostSupport
 
 SERVER_SCRIPT = Path(__file__).with_name("forkserver.py")
@@ -86,6 +87,7 @@ class CompiledPrograms:
 class JailSandbox:
     def __init__(self, cache_dir: Path, host: HostSupport) -> None:
         self.host = host
+        self.info = sandbox_info("jail", host)
         self._baselines = BaselineCache(cache_dir)
         self._compiled = CompiledPrograms(cache_dir / "pycode")
         self._lock = threading.Lock()

@@ -20,6 +20,7 @@ from pathlib import Path
 import psutil
 
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
+from judge.sandbox.guarantees import sandbox_info
 
 POLL_SECONDS = 0.005
 STDERR_TAIL_BYTES = 4096
@@ -27,8 +28,9 @@ MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
 class PlainSandbox:
-    def __init__(self, cache_dir: Path) -> None:
+    def __init__(self, cache_dir: Path, reason: str = "") -> None:
         self._cache_dir = cache_dir
+        self.info = sandbox_info("plain", None, reason)
 
     def run(self, request: RunRequest) -> RunResult:
         with tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
