@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test verify lint bench clean
+.PHONY: install system-packages demo test verify lint bench clean
 
 install: $(STAMP)
 
@@ -17,8 +17,12 @@ $(STAMP): pyproject.toml
 demo: install
 	$(BIN)/judge submit solutions/sightseeing/reference.py sightseeing
 
+# Debian packages that the tests start for real (.ci/apt-packages); installed when missing.
+system-packages:
+	bash .ci/install-system-packages
+
 # Every problem package is verified first; the unit and end-to-end tests close the output.
-test: install
+test: install system-packages
 	$(BIN)/judge verify --all
 	$(BIN)/pytest -n 2
 
