@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import signal as signals
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from judge.runner import CaseResult, Report
+from judge.schema import ReportDocument
 from judge.verdict import Verdict
 
-JSON_SCHEMA_VERSION = 1
 VERDICT_STYLES = {
     Verdict.AC: "bold green",
     Verdict.PE: "bold yellow",
@@ -113,52 +112,8 @@ def _summary(report: Report) -> Text:
 
 
 def report_to_dict(report: Report) -> dict:
-    """The --json document; its schema is documented in docs/json.md."""
-    limits = report.limits
-    return {
-        "schema": JSON_SCHEMA_VERSION,
-        "problem": report.problem_id,
-        "solution": report.solution,
-        "language": report.language,
-        "verdict": report.verdict.value,
-        "limits": {
-            "time_ms": limits.time_ms,
-            "memory_kb": limits.memory_kb,
-            "output_kb": limits.output_kb,
-            "wall_ms": limits.wall_ms,
-            "memory_basis": limits.memory_basis.value,
-        },
-        "baseline_kb": report.baseline_kb,
-        "max_time_ms": report.max_time_ms,
-        "max_memory_kb": report.max_memory_kb,
-        "compile_message": report.compile_message or None,
-        "tests": [_case_to_dict(case) for case in report.tests],
-    }
-
-
-def _case_to_dict(case: CaseResult) -> dict:
-    return {
-        "name": case.name,
-        "group": case.group,
-        "verdict": case.verdict.value,
-        "time_ms": case.time_ms,
-        "wall_ms": case.wall_ms,
-        "memory_kb": case.memory_kb,
-        "memory_gross_kb": case.memory_gross_kb,
-        "exit_code": case.exit_code,
-        "signal": _signal_name(case.signal),
-        "message": case.message,
-        "details": case.details or None,
-    }
-
-
-def _signal_name(number: int | None) -> str | None:
-    if number is None:
-        return None
-    try:
-        return signals.Signals(number).name
-    except ValueError:
-        return str(number)
+    """The --json document; its one definition is judge.schema (documented in docs/json.md)."""
+    return ReportDocument.from_report(report).to_dict()
 
 
 def report_to_json(report: Report) -> str:
