@@ -30,6 +30,14 @@ from judge.testdata import discover_tests
     is_flag=True,
     help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.",
 )
+@click.option(
+    "--server",
+    metavar="URL",
+    help="Submit to the online judge at URL (`judge serve`) instead of judging here.",
+)
+@click.option(
+    "--token", envvar="JUDGE_TOKEN", help="API token for --server (default: $JUDGE_TOKEN)."
+)
 @click.pass_obj
 def submit(
     app: AppContext,
@@ -38,13 +46,22 @@ def submit(
     language: str | None,
     fail_fast: bool,
     as_json: bool,
+    server: str | None,
+    token: str | None,
 ) -> None:
     """Judge SOLUTION on every test of PROBLEM.
 
     Prints a verdict per test, then the overall verdict: the first test that is not accepted
     decides (POJ style). Exit status: 0 if accepted, 1 for any other verdict, 2 for a usage or
-    problem error.
+    problem error. With --server the judging happens on the online judge, shown the same way.
     """
+    if server is not None:
+        from judge.commands.submit_remote import submit_remote
+
+        submit_remote(server, token, solution, problem, language, as_json)
+        return
+    if token is not None:
+        raise click.UsageError("--token goes with --server")
     spec = app.problem(problem)
     tests = discover_tests(spec)
     progress = Console(stderr=True, highlight=False)

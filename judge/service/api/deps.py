@@ -1,0 +1,92 @@
+"""What routes share: the service's parts, a database session, and the request's user.
+
+Other packages that add routes (HTML pages) use the same dependencies:
+
+    @router.get("/mine")
+    def mine(user: User = Depends(current_user), session: Session = Depends(db_session)): ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session
+
+from judge.errors import JudgeError
+from judge.service.api.errors import ApiError
+from judge.service.auth import user_for_token
+from judge.service.db import Database
+from judge.service.models import Role, User
+from judge.service.packages import PackageStore
+from judge.service.queue import Sender
+from judge.service.settings import ServiceSettings
+from judge.spec import Problem, load_problem
+
+
+@dataclass(frozen=True)
+class Services:
+    """Everything a request may need, owned by the app (no module state)."""
+
+    settings: ServiceSettings
+    database: Database
+    sender: Sender
+    packages: PackageStore
+
+    def problem(self, problem_id: str) -> Problem:
+        """The problem as the project has it now; unknown or broken is a 404 with the reason."""
+        try:
+            return load_problem(self.settings.root, problem_id)
+        except JudgeError as exc:
+            raise ApiError(404, str(exc)) from None
+
+
+def services(request: Request) -> Services:
+    return request.app.state.services
+
+
+def db_session(parts: Services = Depends(services)) -> Iterator[Session]:
+    """A reading session for the request; routes that write open `database.writing()`."""
+    with parts.database.session() as session:
+        yield session
+
+
+def bearer_token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def optional_user(request: Request, parts: Services = Depends(services)) -> User | None:
+    """The user of the request's token; None when it sends none (pages may allow that)."""
+    token = bearer_token(request) or request.cookies.get("judge_token")
+    if token is None:
+        return None
+    with parts.database.session() as session:
+        user = user_for_token(session, token)
+    if user is None:
+        raise ApiError(401, "invalid token", {"WWW-Authenticate": "Bearer"})
+    return user
+
+
+def current_user(user: User | None = Depends(optional_user)) -> User:
+    if user is None:
+        raise ApiError(
+            401, "no token: send Authorization: Bearer TOKEN", {"WWW-Authenticate": "Bearer"}
+        )
+    return user
+
+
+def require_role(*roles: Role) -> Callable[..., User]:
+    """A dependency that lets only `roles` through (403 for everyone else)."""
+    names = ", ".join(role.value for role in roles)
+
+    def check(user: User = Depends(current_user)) -> User:
+        if user.role not in roles:
+            raise ApiError(403, f"this needs the role {names}; {user.name} is {user.role.value}")
+        return user
+
+    return check

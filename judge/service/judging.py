@@ -1,0 +1,122 @@
+"""The job a worker does, with the same runner as `judge submit`:
+
+claim the submission for this attempt (or drop a job nobody wants any more) -> the problem's
+package, by hash, from the cache or the server -> judge, reporting each test as it finishes ->
+post the result. The job returns (and the queue acknowledges it) only once the server has
+stored the result; any failure to reach the server raises, and the queue retries the job.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import socket
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from judge.errors import JudgeError
+from judge.languages import LANGUAGES
+from judge.runner import CaseResult, JudgeOptions, judge_submission
+from judge.sandbox.api import Sandbox
+from judge.schema import CaseDocument, ReportDocument
+from judge.service.client import ClaimedJob, ServiceClient
+from judge.service.packages import PackageCache
+from judge.service.store import Job
+from judge.spec import load_problem
+
+log = logging.getLogger("judge.service")
+
+
+class JudgeJob:
+    """Callable per job; `sandbox` gives the calling thread its own sandbox."""
+
+    def __init__(
+        self,
+        client: ServiceClient,
+        packages: PackageCache,
+        sandbox: Callable[[], Sandbox],
+        cache_dir: Path,
+    ):
+        self.client = client
+        self.packages = packages
+        self.sandbox = sandbox
+        self.cache_dir = cache_dir
+
+    def __call__(self, job: Job) -> None:
+        claimed = self.client.claim(job, worker_name())
+        if claimed is None:
+            log.info("job %s/%s is no longer wanted", job.submission_id, job.attempt)
+            return
+        try:
+            document = self.judge(claimed)
+        except JudgeError as exc:  # the package or the judge is broken, not the submission
+            log.warning("submission %s cannot be judged: %s", job.submission_id, exc)
+            self.client.result(claimed.job, None, error=str(exc))
+            return
+        outcome = self.client.result(claimed.job, document.to_dict())
+        log.info(
+            "submission %s/%s: %s %s", job.submission_id, job.attempt, document.verdict, outcome
+        )
+
+    def judge(self, claimed: ClaimedJob) -> ReportDocument:
+        root = self.packages.root(claimed.package, self.client.package)
+        problem = load_problem(root, claimed.problem)
+        language = next(lang for lang in LANGUAGES if lang.name == claimed.language)
+        with tempfile.TemporaryDirectory(prefix="judge-job-") as scratch:
+            source = Path(scratch) / f"solution{language.extensions[0]}"
+            source.write_text(claimed.source, encoding="utf-8")
+            with ProgressReporter(self.client, claimed.job) as progress:
+                report = judge_submission(
+                    problem,
+                    source,
+                    self.sandbox(),
+                    self.cache_dir,
+                    JudgeOptions(language=language.name),
+                    on_case=progress.add,
+                )
+        return ReportDocument.from_report(report).model_copy(update={"solution": claimed.filename})
+
+
+class ProgressReporter:
+    """Posts finished tests from a thread of its own, in batches, so that judging never waits
+    for the network; progress is best effort (the result carries every test anyway)."""
+
+    def __init__(self, client: ServiceClient, job: Job):
+        self.client = client
+        self.job = job
+        self._pending: queue.Queue[tuple[int, dict] | None] = queue.Queue()
+        self._count = 0
+        self._thread = threading.Thread(target=self._send, name="progress", daemon=True)
+
+    def __enter__(self) -> ProgressReporter:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._pending.put(None)
+        self._thread.join()
+
+    def add(self, case: CaseResult) -> None:
+        self._pending.put((self._count, CaseDocument.from_case(case).model_dump(mode="json")))
+        self._count += 1
+
+    def _send(self) -> None:
+        finished = False
+        while not finished:
+            batch = [self._pending.get()]
+            while not self._pending.empty():
+                batch.append(self._pending.get())
+            finished = None in batch
+            cases = [item for item in batch if item is not None]
+            if cases:
+                try:
+                    self.client.progress(self.job, cases)
+                except JudgeError as exc:
+                    log.info("progress of %s not reported: %s", self.job.submission_id, exc)
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{threading.current_thread().name}"

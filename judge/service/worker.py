@@ -1,0 +1,74 @@
+"""Judging threads on a queue: the remote `judge worker` and the judge inside `judge serve`.
+
+Each judging thread owns a sandbox (a fork server: a process of its own), so N threads judge N
+submissions at once on N cores; the queue hands each thread one job at a time (prefetch 1).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import dramatiq
+from dramatiq import Worker
+
+from judge.errors import JudgeError
+from judge.parallel import SandboxPerThread
+from judge.sandbox.api import Sandbox, SandboxInfo
+from judge.service.client import ServiceClient
+from judge.service.judging import JudgeJob
+from judge.service.packages import PackageCache
+from judge.service.queue import declare_judge_actor
+
+SandboxFactory = Callable[[Path], Sandbox]
+
+
+def require_isolation(factory: SandboxFactory, cache_dir: Path, unsandboxed: bool) -> SandboxInfo:
+    """Open one sandbox and refuse to go on when it cannot isolate submissions from strangers,
+    unless the operator said `--unsandboxed`."""
+    sandbox = factory(cache_dir)
+    try:
+        info = sandbox.info
+    finally:
+        sandbox.close()
+    if info.isolated or unsandboxed:
+        return info
+    raise JudgeError(
+        f"refusing to judge submissions without isolation: the {info.kind} sandbox lacks "
+        f"{', '.join(info.missing)} ({info.reason}). Run the judge as root on Linux for the "
+        "fork-server sandbox (`judge doctor` shows what is missing), or pass --unsandboxed "
+        "if every submitter is trusted."
+    )
+
+
+class JudgingPool:
+    """`threads` judging threads consuming `broker`, reporting to the server through `client`."""
+
+    def __init__(
+        self,
+        broker: dramatiq.Broker,
+        client: ServiceClient,
+        cache_dir: Path,
+        threads: int,
+        sandbox_factory: SandboxFactory,
+    ):
+        self.client = client
+        self.sandboxes = SandboxPerThread(functools.partial(sandbox_factory, cache_dir))
+        job = JudgeJob(client, PackageCache(cache_dir), self.sandboxes.get, cache_dir)
+        declare_judge_actor(broker, job)
+        self.worker = Worker(broker, worker_threads=threads)
+        # Prefetch one message per judging thread: a job waits in the queue, where any idle
+        # worker can take it, rather than behind a busy one here.
+        self.worker.queue_prefetch = threads
+
+    def start(self) -> None:
+        self.worker.start()
+
+    def stop(self) -> None:
+        """Finish the jobs in hand, then stop (unstarted prefetched jobs go back to the queue)."""
+        try:
+            self.worker.stop()
+        finally:
+            self.sandboxes.close()
+            self.client.close()
