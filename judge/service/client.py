@@ -33,15 +33,15 @@ class ClaimedJob:
 
 
 class ServiceClient:
-    def __init__(self, url: str, token: str, timeout: float = 30.0):
+    def __init__(
+        self, url: str, token: str, timeout: float = 30.0, http: httpx.Client | None = None
+    ):
+        """`http` replaces the connection (tests pass the app's in-process client)."""
         if not url.startswith(("http://", "https://")):
             raise JudgeError(f"--server: expected an http:// or https:// URL, got {url!r}")
         self.url = url.rstrip("/")
-        self._http = httpx.Client(
-            base_url=self.url,
-            headers={"Authorization": f"Bearer {token}"},
-            timeout=timeout,
-        )
+        self._http = http or httpx.Client(base_url=self.url, timeout=timeout)
+        self._http.headers["Authorization"] = f"Bearer {token}"
 
     def close(self) -> None:
         self._http.close()
