@@ -223,9 +223,11 @@ class JudgeProcess:
 
 
 class JudgeServer(JudgeProcess):
-    def __init__(self, root: Path, db_url: str, env: dict[str, str], log: Path, *extra: str):
+    def __init__(self, root: Path, db_url: str | None, env: dict[str, str], log: Path, *extra: str):
+        """`db_url` None: the default database in the project."""
         self.port = free_port()
-        argv = ["--root", str(root), "serve", "--port", str(self.port), "--db", db_url, *extra]
+        database = ["--db", db_url] if db_url else []
+        argv = ["--root", str(root), "serve", "--port", str(self.port), *database, *extra]
         super().__init__(argv, env, log)
 
     @property
@@ -246,9 +248,10 @@ class JudgeServer(JudgeProcess):
             return False
 
 
-def add_user(root: Path, db_url: str, name: str, role: str, env: dict[str, str]) -> str:
+def add_user(root: Path, db_url: str | None, name: str, role: str, env: dict[str, str]) -> str:
+    database = ["--db", db_url] if db_url else []
     done = subprocess.run(
-        [*JUDGE, "--root", str(root), "user", "add", name, "--role", role, "--db", db_url],
+        [*JUDGE, "--root", str(root), "user", "add", name, "--role", role, *database],
         env=env,
         capture_output=True,
         text=True,
