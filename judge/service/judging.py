@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import os
-import queue
 import socket
 import tempfile
 import threading
@@ -28,6 +27,7 @@ from judge.service.store import Job
 from judge.spec import load_problem
 
 log = logging.getLogger("judge.service")
+PROGRESS_EVERY = 0.2  # seconds between progress reports of one job
 
 
 class JudgeJob:
@@ -81,14 +81,17 @@ class JudgeJob:
 
 
 class ProgressReporter:
-    """Posts finished tests from a thread of its own, in batches, so that judging never waits
-    for the network; progress is best effort (the result carries every test anyway)."""
+    """Posts finished tests from a thread of its own, every PROGRESS_EVERY seconds, so that
+    judging never waits for the network and a quick submission costs the server no request at
+    all. Progress is best effort: the result carries every test anyway."""
 
     def __init__(self, client: ServiceClient, job: Job):
         self.client = client
         self.job = job
-        self._pending: queue.Queue[tuple[int, dict] | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._pending: list[tuple[int, dict]] = []
         self._count = 0
+        self._closed = threading.Event()
         self._thread = threading.Thread(target=self._send, name="progress", daemon=True)
 
     def __enter__(self) -> ProgressReporter:
@@ -96,21 +99,19 @@ class ProgressReporter:
         return self
 
     def __exit__(self, *exc) -> None:
-        self._pending.put(None)
+        self._closed.set()  # what is still pending comes with the result
         self._thread.join()
 
     def add(self, case: CaseResult) -> None:
-        self._pending.put((self._count, CaseDocument.from_case(case).model_dump(mode="json")))
-        self._count += 1
+        document = CaseDocument.from_case(case).model_dump(mode="json")
+        with self._lock:
+            self._pending.append((self._count, document))
+            self._count += 1
 
     def _send(self) -> None:
-        finished = False
-        while not finished:
-            batch = [self._pending.get()]
-            while not self._pending.empty():
-                batch.append(self._pending.get())
-            finished = None in batch
-            cases = [item for item in batch if item is not None]
+        while not self._closed.wait(PROGRESS_EVERY):
+            with self._lock:
+                cases, self._pending = self._pending, []
             if cases:
                 try:
                     self.client.progress(self.job, cases)

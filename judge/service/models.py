@@ -98,7 +98,7 @@ class Submission(Base):
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
 
-    user: Mapped[User] = relationship(lazy="joined")
+    user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 
 
 class Progress(Base):

@@ -17,6 +17,7 @@ import shutil
 import stat
 import tarfile
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -78,22 +79,30 @@ def build_archive(problem: Problem) -> PackageArchive:
 
 
 class PackageStore:
-    """The server's archives, rebuilt when a file of the problem changes."""
+    """The server's archives, rebuilt when a file of the problem changes.
 
-    def __init__(self) -> None:
+    Whether files changed is checked at most every `recheck_seconds` per problem: looking at
+    every test file for every job would cost more than judging a small submission.
+    """
+
+    def __init__(self, recheck_seconds: float = 1.0) -> None:
+        self.recheck_seconds = recheck_seconds
         self._lock = threading.Lock()
-        self._by_problem: dict[str, tuple[tuple, PackageArchive]] = {}
+        self._by_problem: dict[str, tuple[tuple, float, PackageArchive]] = {}
         self._by_hash: dict[str, PackageArchive] = {}
 
     def archive(self, problem: Problem) -> PackageArchive:
-        fingerprint = _fingerprint(problem)
         with self._lock:
             cached = self._by_problem.get(problem.id)
-            if cached is not None and cached[0] == fingerprint:
-                return cached[1]
-        archive = build_archive(problem)
+        if cached is not None and time.monotonic() - cached[1] < self.recheck_seconds:
+            return cached[2]
+        fingerprint = _fingerprint(problem)
+        if cached is not None and cached[0] == fingerprint:
+            archive = cached[2]
+        else:
+            archive = build_archive(problem)
         with self._lock:
-            self._by_problem[problem.id] = (fingerprint, archive)
+            self._by_problem[problem.id] = (fingerprint, time.monotonic(), archive)
             self._by_hash[archive.sha256] = archive
         return archive
 

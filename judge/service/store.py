@@ -206,7 +206,9 @@ def jobs_to_resend(
     expired = Submission.status == Status.JUDGING
     if not all_judging:
         expired = expired & (Submission.lease_until < now)
-    for submission in session.scalars(select(Submission).where(expired).with_for_update()):
+    for submission in session.scalars(
+        select(Submission).where(expired).with_for_update(of=Submission)
+    ):
         if submission.attempt >= queue.max_attempts:
             submission.status = Status.FAILED
             submission.error = f"judging was interrupted {submission.attempt} times; giving up"
@@ -217,7 +219,9 @@ def jobs_to_resend(
     stale = Submission.status == Status.QUEUED
     if not all_queued:
         stale = stale & (Submission.queued_at < now - timedelta(seconds=queue.resend_after_seconds))
-    for submission in session.scalars(select(Submission).where(stale).with_for_update()):
+    for submission in session.scalars(
+        select(Submission).where(stale).with_for_update(of=Submission)
+    ):
         if not any(job.submission_id == submission.id for job in jobs):
             submission.queued_at = now
             jobs.append(Job(submission.id, submission.attempt))

@@ -22,6 +22,10 @@ from judge.service.packages import PackageCache
 from judge.service.queue import declare_judge_actor
 
 SandboxFactory = Callable[[Path], Sandbox]
+# While a thread judges, its idle consumer polls Redis with a backoff that grows up to this; a
+# short cap means the next job is fetched soon after the last one is done (Dramatiq's default,
+# 1 s, added half a second to every job).
+POLL_MS = 50
 
 
 def require_isolation(factory: SandboxFactory, cache_dir: Path, unsandboxed: bool) -> SandboxInfo:
@@ -57,7 +61,7 @@ class JudgingPool:
         self.sandboxes = SandboxPerThread(functools.partial(sandbox_factory, cache_dir))
         job = JudgeJob(client, PackageCache(cache_dir), self.sandboxes.get, cache_dir)
         declare_judge_actor(broker, job)
-        self.worker = Worker(broker, worker_threads=threads)
+        self.worker = Worker(broker, worker_threads=threads, worker_timeout=POLL_MS)
         # Prefetch one message per judging thread: a job waits in the queue, where any idle
         # worker can take it, rather than behind a busy one here.
         self.worker.queue_prefetch = threads

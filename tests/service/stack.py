@@ -10,6 +10,7 @@ import httpx
 from click.testing import CliRunner
 
 from judge.cli import cli
+from judge.service.client import no_delay_transport
 from tests.conftest import write_project
 from tests.service.processes import JudgeProcess, JudgeServer, add_user, wait_until
 
@@ -77,7 +78,7 @@ class Stack:
         self.admin_token = add_user(root, db_url, "admin", "admin", env)
         self.worker_token = ""
         logs.mkdir(parents=True, exist_ok=True)
-        self.http = httpx.Client(timeout=30)
+        self.http = httpx.Client(timeout=30, transport=no_delay_transport())
 
     def start_server(self, *extra: str, broker: str | None = None) -> None:
         self.broker = broker
@@ -137,19 +138,25 @@ class Stack:
             if offset >= page["total"] or not page["items"]:
                 return items
 
+    def count(self, query: str = "") -> int:
+        page = self.http.get(
+            f"{self.server.url}/api/submissions?limit=1&{query}",
+            headers={"Authorization": f"Bearer {self.admin_token}"},
+        )
+        return page.json()["total"]
+
     def wait_finished(self, count: int, timeout: float) -> list[dict]:
         """Every submission finished (done or failed); returned by id."""
 
         def finished():
             try:
-                items = self.all_submissions()
+                unfinished = self.count("status=queued") + self.count("status=judging")
+                return unfinished == 0 and self.count() == count
             except httpx.HTTPError:
-                return None
-            if len(items) == count and all(s["status"] in TERMINAL for s in items):
-                return sorted(items, key=lambda s: s["id"])
-            return None
+                return False
 
-        return wait_until(finished, timeout, f"{count} submissions judged", interval=0.5)
+        wait_until(finished, timeout, f"{count} submissions judged", interval=0.5)
+        return sorted(self.all_submissions(), key=lambda s: s["id"])
 
     def wait_status(self, submission_id: int, status: str, timeout: float) -> dict:
         return wait_until(

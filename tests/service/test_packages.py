@@ -40,7 +40,7 @@ def test_archive_is_deterministic_and_holds_what_judging_needs(tmp_path):
 
 def test_store_rebuilds_when_a_test_changes(tmp_path):
     root = write_project(tmp_path / "p")
-    store = PackageStore()
+    store = PackageStore(recheck_seconds=0)
     before = store.archive(load_problem(root, "sum"))
     (root / "testdata" / "sum" / "sample-1.ans").write_text("3 \n")
     after = store.archive(load_problem(root, "sum"))

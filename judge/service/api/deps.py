@@ -8,8 +8,10 @@ Other packages that add routes (HTML pages) use the same dependencies:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
@@ -22,7 +24,7 @@ from judge.service.models import Role, User
 from judge.service.packages import PackageStore
 from judge.service.queue import Sender
 from judge.service.settings import ServiceSettings
-from judge.spec import Problem, load_problem
+from judge.spec import PROBLEM_FILE, Problem, load_problem
 
 
 @dataclass(frozen=True)
@@ -33,13 +35,38 @@ class Services:
     database: Database
     sender: Sender
     packages: PackageStore
+    problems: ProblemCatalog = field(default_factory=lambda: ProblemCatalog())
 
     def problem(self, problem_id: str) -> Problem:
         """The problem as the project has it now; unknown or broken is a 404 with the reason."""
         try:
-            return load_problem(self.settings.root, problem_id)
+            return self.problems.load(self.settings.root, problem_id)
         except JudgeError as exc:
             raise ApiError(404, str(exc)) from None
+
+
+class ProblemCatalog:
+    """Parsed problem.yaml files, parsed again when the file changes (parsing costs more than
+    the rest of a request)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._parsed: dict[str, tuple[tuple[int, int], Problem]] = {}
+
+    def load(self, root: Path, problem_id: str) -> Problem:
+        try:
+            st = (root / "problems" / problem_id / PROBLEM_FILE).stat()
+            stamp = (st.st_mtime_ns, st.st_size)
+        except (OSError, ValueError):
+            return load_problem(root, problem_id)  # it says what is wrong
+        with self._lock:
+            cached = self._parsed.get(problem_id)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        problem = load_problem(root, problem_id)
+        with self._lock:
+            self._parsed[problem_id] = (stamp, problem)
+        return problem
 
 
 def services(request: Request) -> Services:
