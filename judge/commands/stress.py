@@ -13,6 +13,7 @@ from rich.console import Console
 
 from judge.context import AppContext
 from judge.errors import JudgeError
+from judge.languages import CompileFailure
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
@@ -112,8 +113,8 @@ def stress(
     ):
         sandbox = sandboxes.get()
         submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
-        if isinstance(submission, str):
-            raise JudgeError(f"{solution} does not compile:\n{submission}")
+        if isinstance(submission, CompileFailure):
+            raise JudgeError(f"{solution} does not compile:\n{submission.message}")
         judging = Judging(
             spec,
             prepare_setter_programs(spec, sandbox, app.cache_dir),

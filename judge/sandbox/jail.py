@@ -309,8 +309,7 @@ def _empty_directory(path: Path) -> Path:
 def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) -> RunResult:
     if reply.get("status") is None and not reply.get("stopped"):
         return _start_failed(reply.get("error") or "the run reported no status")
-    limits = request.limits
-    cap = limits.output_kb * 1024
+    cap = request.limits.output_kb * 1024
     stdout = _read_head(scratch / "stdout", cap + 1)
     stderr = _read_tail(scratch / "stderr", STDERR_TAIL_BYTES)
     status = reply["status"] if reply["status"] is not None else signal.SIGKILL  # we stopped it
@@ -319,7 +318,7 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
     peak_kb = reply["cgroup_peak"] // 1024
     if in_server or not reply["cgroup_peak"]:
         peak_kb = max(peak_kb, reply["maxrss_kb"])
-    termination = _termination(reply, limits, exit_code, sig, len(stdout) > cap, stderr, peak_kb)
+    termination = _termination(reply, sig, len(stdout) > cap)
     return RunResult(
         termination=termination,
         exit_code=exit_code if termination is Termination.EXITED else None,
@@ -333,36 +332,20 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
     )
 
 
-def _termination(
-    reply: dict,
-    limits: ResourceLimits,
-    exit_code: int | None,
-    sig: int | None,
-    flooded: bool,
-    stderr: bytes,
-    peak_kb: int,
-) -> Termination:
-    stopped = reply["stopped"]
-    capped = limits.memory_kb is not None
-    if stopped == "cpu" or sig in (signal.SIGXCPU,) or (reply["cpu_ns"] or 0) > limits.cpu_ms * 1e6:
-        return Termination.CPU_LIMIT
-    if reply["oom"] or (capped and peak_kb > limits.memory_kb):
-        return Termination.MEMORY_LIMIT
-    if capped and exit_code not in (None, 0) and _died_of_memory_error(stderr):
-        return Termination.MEMORY_LIMIT
-    if stopped == "output" or flooded or sig == signal.SIGXFSZ:
+def _termination(reply: dict, sig: int | None, flooded: bool) -> Termination:
+    """What ended the run: the watcher that stopped it, the kernel's OOM killer, a signal, or
+    the program itself. Facts only: judge.outcome compares measurements with limits."""
+    stopped = {"cpu": Termination.CPU_LIMIT, "wall": Termination.WALL_LIMIT,
+               "output": Termination.OUTPUT_LIMIT}.get(reply["stopped"])
+    if stopped is not None:
+        return stopped
+    if flooded:
         return Termination.OUTPUT_LIMIT
-    if stopped == "wall":
-        return Termination.WALL_LIMIT
+    if reply["oom"]:
+        return Termination.MEMORY_LIMIT
     if sig is not None:
         return Termination.SIGNALED
     return Termination.EXITED
-
-
-def _died_of_memory_error(stderr: bytes) -> bool:
-    """A Python program whose last words are a MemoryError failed an allocation at the cap."""
-    lines = stderr.rstrip().splitlines()
-    return bool(lines) and lines[-1].startswith(b"MemoryError")
 
 
 def _read_head(path: Path, size: int) -> bytes:

@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from judge.outcome import judge_run
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from judge.spec import Limits, MemoryBasis
+from judge.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
 
 PROGRAMS = Path(__file__).with_name("programs")
@@ -86,7 +89,16 @@ def test_memory_bomb_is_stopped_at_the_cap(sandbox):
 
 def test_failed_allocation_under_a_cap_is_a_memory_limit(sandbox):
     result = run(sandbox, "huge_allocation.py")
-    assert result.termination is Termination.MEMORY_LIMIT, result.stderr
+    assert result.termination is Termination.EXITED and result.exit_code == 1, result.stderr
+    assert verdict_of(result) is Verdict.MLE
+
+
+def verdict_of(result, limits=LIMITS):
+    """The verdict judge.outcome gives the run under the same limits (net memory = gross)."""
+    problem_limits = Limits(time_ms=limits.cpu_ms, memory_kb=limits.memory_kb,
+                            output_kb=limits.output_kb, wall_ms=limits.wall_ms,
+                            memory_basis=MemoryBasis.GROSS)
+    return judge_run(result, problem_limits, result.peak_memory_kb).verdict
 
 
 def test_output_flood_is_cut_at_the_output_limit(sandbox):
