@@ -104,7 +104,7 @@ class JailSandbox:
             try:
                 reply = self._ask(message)
             except ServerFailed as exc:
-                return _start_failed(str(exc))
+                return _failed(Termination.SANDBOX_ERROR, str(exc))
             return _result(request, reply, self._scratch, self.runs_in_server(request.argv))
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
@@ -307,8 +307,12 @@ def _empty_directory(path: Path) -> Path:
 
 
 def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) -> RunResult:
-    if reply.get("status") is None and not reply.get("stopped"):
-        return _start_failed(reply.get("error") or "the run reported no status")
+    if reply.get("unstarted"):
+        return _failed(Termination.START_FAILED, reply["error"])
+    if reply.get("error"):  # whatever the program did, the sandbox failed around it
+        return _failed(Termination.SANDBOX_ERROR, reply["error"])
+    if reply["status"] is None and not reply["stopped"]:
+        return _failed(Termination.SANDBOX_ERROR, "the run reported no status")
     cap = request.limits.output_kb * 1024
     stdout = _read_head(scratch / "stdout", cap + 1)
     stderr = _read_tail(scratch / "stderr", STDERR_TAIL_BYTES)
@@ -328,7 +332,6 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
         peak_memory_kb=peak_kb,
         stdout=stdout[:cap],
         stderr=stderr,
-        message=reply.get("error") or "",
     )
 
 
@@ -365,9 +368,9 @@ def _read_tail(path: Path, size: int) -> bytes:
         return b""
 
 
-def _start_failed(message: str) -> RunResult:
+def _failed(termination: Termination, message: str) -> RunResult:
     return RunResult(
-        termination=Termination.START_FAILED,
+        termination=termination,
         exit_code=None,
         signal=None,
         cpu_ms=0.0,
