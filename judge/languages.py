@@ -17,7 +17,7 @@ from pathlib import Path
 
 from judge.files import file_identity, write_atomically
 from judge.outcome import judge_compile
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox
+from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, python_interpreter
 from judge.verdict import Verdict
 
 COMPILE_LIMITS = ResourceLimits(
@@ -204,7 +204,7 @@ def _compiler_message(result: RunResult, why: str) -> str:
 
 
 def _fill(template: tuple[str, ...], source: Path, binary: Path | None) -> tuple[str, ...]:
-    values = {"{python}": sys.executable, "{source}": str(source), "{binary}": str(binary)}
+    values = {"{python}": python_interpreter(), "{source}": str(source), "{binary}": str(binary)}
     return tuple(values.get(part, part) for part in template)
 
 
@@ -219,7 +219,7 @@ def _binary_path(language: Language, source: Path, cache_dir: Path) -> Path:
 def _compiler_identity(language: Language) -> str:
     """The compiler's resolved path, size and mtime: an upgrade invalidates cached binaries."""
     if language.compiler is None:  # compiled by the judge's own interpreter (Python)
-        return f"{os.path.realpath(sys.executable)}:{sys.version}"
+        return f"{python_interpreter()}:{sys.version}"
     return file_identity(shutil.which(language.compiler) or language.compiler)
 
 

@@ -8,10 +8,21 @@ happened and what was measured, and judge.outcome alone decides what that means 
 from __future__ import annotations
 
 import enum
+import functools
+import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
+
+
+@functools.cache
+def python_interpreter() -> str:
+    """The interpreter that runs Python programs: the judge's own, but outside any virtual
+    environment, so that it exists inside a run's minimal root and names nothing of the
+    project (a virtual environment usually lives in the project's folder)."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
 
 
 class Termination(enum.Enum):

@@ -542,6 +542,8 @@ def keeper_main(config, request, files, joins, status_w):
                 check(libc.setns(config["template_fd"], CLONE_NEWNS), "setns mount")
             if flags:
                 check(libc.unshare(flags), "unshare")
+        if request["isolate"]:
+            files = (private_copy(files[0]), *files[1:])
         init = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report_error(status_w, exc)
@@ -592,6 +594,20 @@ def init_main(config, request, files, joins, status_w, loaded):
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
     os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
     os._exit(0)
+
+
+def private_copy(fd):
+    """The input as a file in memory of its own: /proc/self/fd/0 then names nothing of the host
+    (not the project, not the test), and the program may read, seek or map it as a file."""
+    copy = os.memfd_create("stdin", os.MFD_CLOEXEC)
+    size, offset = os.fstat(fd).st_size, 0
+    while offset < size:
+        sent = os.sendfile(copy, fd, offset, size - offset)  # in the kernel: no copy here
+        if not sent:
+            break
+        offset += sent
+    os.lseek(copy, 0, os.SEEK_SET)
+    return copy
 
 
 def uses_template(config, request):
@@ -672,7 +688,9 @@ def mount_run_directories(config, request, root):
     if request["cwd_given"]:
         mount(request["cwd"], box, None, MS_BIND | MS_REC)
         mount(None, box, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    # hidepid: the program (an unprivileged uid of its own) sees its own processes, not init
+    # nor anything else of the namespace's root, whose command line names the judge.
+    mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
 
 
 def bind_read_only(path, root):
@@ -802,6 +820,20 @@ def close_all_but(keep):
     os.closerange(low, 1 << 20)
 
 
+def set_command_line(words):
+    """Show `words` as this process's command line (/proc/PID/cmdline) instead of the server's,
+    which names the judge's install path: the area of the original arguments is overwritten in
+    place (what it cannot hold is cut; its length cannot change, the rest reads as NULs)."""
+    try:
+        with open("/proc/self/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48, 49)
+    except (OSError, IndexError, ValueError):
+        return
+    text = b"\0".join(os.fsencode(word) for word in words)[: end - start - 1]
+    ctypes.memmove(start, text.ljust(end - start, b"\0"), end - start)
+
+
 def run_python_main(job):
     """Run the submission as __main__ of this interpreter, the way `python file.py` does.
 
@@ -811,6 +843,7 @@ def run_python_main(job):
     """
     import builtins
 
+    set_command_line([sys.executable, "-I", "-S", "-B", *job["argv"]])
     os.environ.clear()
     os.environ.update(job["env"])
     sys.modules["random"].seed()  # the preloaded generator must not repeat across runs
@@ -877,6 +910,7 @@ def warm_up_modules():
 
 def main():
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
+    set_command_line([sys.executable, "-I", "-S", "-B"])  # every run inherits it
     config = receive(request_fd)
     config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
     config.update(cgroup_name=None, cgroup_serial=0, cgroup_limits=None)

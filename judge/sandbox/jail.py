@@ -13,6 +13,7 @@ report the forked interpreter's size (the pitfall in design.md), so only the cgr
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import marshal
 import os
@@ -26,7 +27,13 @@ import weakref
 from pathlib import Path
 
 from judge.files import file_identity, write_atomically
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
+from judge.sandbox.api import (
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Termination,
+    python_interpreter,
+)
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.host import HostSupport
@@ -131,9 +138,9 @@ class JailSandbox:
         """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
         return (
             len(argv) >= 5
-            and argv[0] == sys.executable
             and tuple(argv[1:4]) == PYTHON_FLAGS
             and not argv[4].startswith("-")
+            and _same_interpreter(argv[0])
         )
 
     def _measure_idle(self, argv: tuple[str, ...]) -> int:
@@ -236,7 +243,8 @@ class _Server:
         self._reply_r, reply_w = os.pipe()
         try:
             self._process = subprocess.Popen(
-                [sys.executable, *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r), str(reply_w)],
+                [python_interpreter(), *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r),
+                 str(reply_w)],
                 pass_fds=(request_r, reply_w),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -275,6 +283,11 @@ class _Server:
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
+
+
+@functools.lru_cache(maxsize=16)
+def _same_interpreter(program: str) -> bool:
+    return os.path.realpath(program) == python_interpreter()
 
 
 def _write_all(fd: int, data: bytes) -> None:

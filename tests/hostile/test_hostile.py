@@ -18,6 +18,7 @@ import pytest
 
 from judge.outcome import judge_run
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from judge.sandbox.api import python_interpreter
 from judge.spec import Limits, MemoryBasis
 from judge.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
@@ -220,10 +221,27 @@ def test_disk_filling_stops_inside_the_run(sandbox):
 
 
 def test_proc_shows_only_the_run(sandbox):
-    needs(sandbox, "namespaces", "cgroups")
+    needs(sandbox, "namespaces", "cgroups", "uid")
     result = run(sandbox, "proc_snoop.py")
     assert result.ok, result.stderr
-    assert result.stdout == b"[1, 2]\n"  # init and the program itself
+    visible, init, program = result.stdout.decode().splitlines()
+    assert visible == "[2]"  # the program itself: not init, nothing of the judge
+    assert init == "1 FileNotFoundError"
+    # Its own command line is that of `python3 -I -S -B program`, not the fork server's.
+    assert program.startswith(f"2 {python_interpreter()} -I -S -B /")
+    assert "forkserver" not in program and "judge/sandbox" not in program
+
+
+def test_the_input_names_nothing_of_the_host(sandbox, tmp_path):
+    needs(sandbox, "namespaces")
+    hidden = tmp_path / "hand-08-tight-cut.in"
+    hidden.write_bytes(b"7 11\n" * 1000)
+    argv = (sys.executable, "-I", "-S", "-B", str(PROGRAMS / "input_origin.py"))
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, stdin_path=hidden))
+    assert result.ok, result.stderr
+    origin, sizes = result.stdout.decode().splitlines()
+    assert "hand-08" not in origin and str(tmp_path) not in origin, origin
+    assert sizes == "5000 5000 b'7 11\\n7 11\\n7 11\\n7 11\\n'"
 
 
 def test_environment_and_descriptors_are_minimal(sandbox):
