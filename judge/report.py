@@ -8,8 +8,12 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from collections.abc import Iterable
+
 from judge.runner import CaseResult, Report
-from judge.schema import ReportDocument
+from judge.schema import JSON_SCHEMA_VERSION, CaseDocument, LimitsDocument, ReportDocument
+from judge.spec import Limits, Problem
+from judge.testdata import TestCase
 from judge.verdict import Verdict
 
 VERDICT_STYLES = {
@@ -114,6 +118,38 @@ def _summary(report: Report) -> Text:
 def report_to_dict(report: Report) -> dict:
     """The --json document; its one definition is judge.schema (documented in docs/json.md)."""
     return ReportDocument.from_report(report).to_dict()
+
+
+def pending_report_dict(
+    problem: Problem, tests: Iterable[TestCase], solution: str, language: str
+) -> dict:
+    """The same document before judging: verdicts and figures None, every test listed.
+
+    Pages show it while a submission is judged and fill it in as results arrive.
+    """
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "problem": problem.id,
+        "solution": solution,
+        "language": language,
+        "verdict": None,
+        "limits": limits_to_dict(problem.limits),
+        "baseline_kb": None,
+        "max_time_ms": None,
+        "max_memory_kb": None,
+        "compile_message": None,
+        "tests": [
+            {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
+            for case in tests
+        ],
+    }
+
+
+def limits_to_dict(limits: Limits) -> dict:
+    return LimitsDocument.from_limits(limits).model_dump(mode="json")
+
+
+CASE_FIELDS = tuple(CaseDocument.model_fields)
 
 
 def report_to_json(report: Report) -> str:

@@ -31,6 +31,11 @@ from judge.testdata import discover_tests
     help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.",
 )
 @click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the report as one self-contained HTML file (tables, charts, source).",
+)
+@click.option(
     "--server",
     metavar="URL",
     help="Submit to the online judge at URL (`judge serve`) instead of judging here.",
@@ -46,6 +51,7 @@ def submit(
     language: str | None,
     fail_fast: bool,
     as_json: bool,
+    html: Path | None,
     server: str | None,
     token: str | None,
 ) -> None:
@@ -58,7 +64,7 @@ def submit(
     if server is not None:
         from judge.commands.submit_remote import submit_remote
 
-        submit_remote(server, token, solution, problem, language, as_json)
+        submit_remote(server, token, solution, problem, language, as_json, html)
         return
     if token is not None:
         raise click.UsageError("--token goes with --server")
@@ -88,6 +94,10 @@ def submit(
             )
     finally:
         sandbox.close()
+    if html is not None:
+        from judge.web.offline import write_submission_html  # jinja2: only when asked
+
+        write_submission_html(html, report)
     if as_json:
         click.echo(report_to_json(report))
     else:

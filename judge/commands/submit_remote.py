@@ -3,6 +3,7 @@ run, with the judging done by the online judge."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import click
@@ -21,6 +22,7 @@ def submit_remote(
     problem: str,
     language: str | None,
     as_json: bool,
+    html: Path | None = None,
 ) -> None:
     if not token:
         raise JudgeError("--server needs a token: --token TOKEN or $JUDGE_TOKEN")
@@ -45,6 +47,10 @@ def submit_remote(
     if document["status"] == "failed":
         raise JudgeError(f"submission {submission_id} could not be judged: {document['error']}")
     report = ReportDocument.model_validate(report_part(document)).to_report(title)
+    if html is not None:
+        from judge.web.offline import write_submission_html  # jinja2: only when asked
+
+        write_submission_html(html, dataclasses.replace(report, solution=str(solution.resolve())))
     if as_json:
         import json
 
