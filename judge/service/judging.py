@@ -13,6 +13,7 @@ import os
 import socket
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,13 +22,14 @@ from judge.languages import LANGUAGES
 from judge.runner import CaseResult, JudgeOptions, judge_submission
 from judge.sandbox.api import Sandbox
 from judge.schema import CaseDocument, ReportDocument
-from judge.service.client import ClaimedJob, ServiceClient
+from judge.service.client import ClaimedJob, ServiceClient, ServiceError
 from judge.service.packages import PackageCache
 from judge.service.store import Job
 from judge.spec import load_problem
 
 log = logging.getLogger("judge.service")
 PROGRESS_EVERY = 0.2  # seconds between progress reports of one job
+RESULT_RETRY_PAUSES = (0.5, 1, 2, 4, 8)  # seconds
 
 
 class JudgeJob:
@@ -54,12 +56,26 @@ class JudgeJob:
             document = self.judge(claimed)
         except JudgeError as exc:  # the package or the judge is broken, not the submission
             log.warning("submission %s cannot be judged: %s", job.submission_id, exc)
-            self.client.result(claimed.job, None, error=str(exc))
+            self._post(claimed.job, None, str(exc))
             return
-        outcome = self.client.result(claimed.job, document.to_dict())
+        outcome = self._post(claimed.job, document.to_dict())
         log.info(
             "submission %s/%s: %s %s", job.submission_id, job.attempt, document.verdict, outcome
         )
+
+    def _post(self, job: Job, document: dict | None, error: str = "") -> str:
+        """Post the result, waiting out a short outage of the server: the judging is done and
+        only this job holds its claim. A longer outage raises; the queue retries the job, and
+        the submission is judged again once its lease runs out."""
+        for pause in RESULT_RETRY_PAUSES:
+            try:
+                return self.client.result(job, document, error)
+            except ServiceError as exc:
+                if exc.status is not None:  # the server answered: retrying will not help
+                    raise
+                log.info("result of %s not posted yet (%s); again in %s s", job, exc, pause)
+                time.sleep(pause)
+        return self.client.result(job, document, error)
 
     def judge(self, claimed: ClaimedJob) -> ReportDocument:
         root = self.packages.root(claimed.package, self.client.package)

@@ -19,7 +19,8 @@ from judge.service.settings import ServiceSettings
 from judge.service.sweeper import Sweeper
 from judge.service.worker import JudgingPool, SandboxFactory, require_isolation
 
-EMBEDDED_WORKER = "embedded-worker"
+# Not a name `judge user add` accepts, so that no user can be (or be replaced by) it.
+EMBEDDED_WORKER = "~embedded-worker"
 log = logging.getLogger("judge.service")
 
 
