@@ -64,6 +64,8 @@ def submit(
     if server is not None:
         from judge.commands.submit_remote import submit_remote
 
+        if fail_fast:
+            raise click.UsageError("--fail-fast is for local judging; the server runs every test")
         submit_remote(server, token, solution, problem, language, as_json, html)
         return
     if token is not None:

@@ -85,9 +85,15 @@ class ServiceClient:
     # -- the worker's side
 
     def claim(self, job: Job, worker: str) -> ClaimedJob | None:
-        """The job's submission, or None when the job is no longer wanted (409)."""
+        """The job's submission, or None when the job is no longer wanted (409), or its
+        submission no longer exists (404)."""
         path = f"/api/worker/jobs/{job.submission_id}/claim"
-        data = self._json("POST", path, json={"attempt": job.attempt, "worker": worker}, ok=409)
+        try:
+            data = self._json("POST", path, json={"attempt": job.attempt, "worker": worker}, ok=409)
+        except ServiceError as exc:
+            if exc.status == 404:
+                return None
+            raise
         if data is None:
             return None
         return ClaimedJob(

@@ -175,6 +175,21 @@ def finish(session: Session, job: Job, result: dict | None, verdict: str | None,
     return Finish.SUPERSEDED
 
 
+def fail_unclaimed(session: Session, job: Job, error: str) -> bool:
+    """Give up on a queued job before anyone judges it (its problem can no longer be loaded)."""
+    failed = session.execute(
+        update(Submission)
+        .where(
+            Submission.id == job.submission_id,
+            Submission.attempt == job.attempt,
+            Submission.status == Status.QUEUED,
+        )
+        .values(status=Status.FAILED, error=error, finished_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    return failed.rowcount == 1
+
+
 def requeue(session: Session, submission: Submission, now: datetime | None = None) -> Job:
     """A new attempt for `submission`: back to queued, result cleared (rejudge, dead worker)."""
     submission.attempt += 1

@@ -128,3 +128,15 @@ def test_one_result_per_attempt_and_rejudge_starts_a_new_one(api, judge_job):
     second = api.get(f"/api/submissions/{submission_id}", "setter").json()
     assert second["status"] == "done" and second["attempt"] == 2 and second["verdict"] == "WA"
     assert api.post("/api/problems/sum/rejudge", "admin").json()["submissions"] == 1
+
+
+def test_a_problem_broken_after_submitting_fails_the_submission_with_the_reason(api):
+    body = {"problem": "sum", "language": "python", "source": WRONG}
+    submission_id = api.post("/api/submissions", json=body).json()["id"]
+    (api.settings.root / "problems" / "sum" / "problem.yaml").write_text("id: [unclosed\n")
+    claim = api.post(
+        f"/api/worker/jobs/{submission_id}/claim", "worker", json={"attempt": 1, "worker": "w"}
+    )
+    assert claim.status_code == 409
+    document = api.get(f"/api/submissions/{submission_id}").json()
+    assert document["status"] == "failed" and "problem.yaml" in document["error"]

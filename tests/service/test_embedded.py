@@ -9,6 +9,7 @@ import subprocess
 
 import pytest
 
+from judge.service.client import ServiceClient
 from tests.service.processes import JUDGE
 from tests.service.stack import Stack, local_verdicts, write_quick_project
 
@@ -70,3 +71,17 @@ def test_a_restarted_server_finishes_what_was_queued_and_judging(embedded):
     assert finished[0]["attempt"] == 2  # judged again after the restart
     for submission in finished:
         assert len(submission["tests"]) == 3
+
+
+def test_progress_streams_test_by_test_while_judging(embedded):
+    embedded.start_server("--processes", "1")
+    submission_id = embedded.submit("accepted/slow.py")  # a second per test
+    with ServiceClient(embedded.server.url, embedded.token) as client:
+        events = list(client.events(submission_id))
+    names = [name for name, _ in events]
+    assert names[-1] == "done" and names.count("done") == 1
+    assert ("status", {"status": "judging", "attempt": 1}) in events
+    tests = [data["name"] for name, data in events if name == "test"]
+    assert tests and tests == ["sample-1", "hand-01", "hand-02"][: len(tests)]
+    assert names.index("test") < names.index("done")  # seen before the end
+    assert events[-1][1]["verdict"] == "AC"

@@ -65,7 +65,13 @@ def claim(
         problem_id = current.problem if current is not None else None
     if problem_id is None:
         raise ApiError(404, f"no submission {submission_id}")
-    package = parts.packages.archive(parts.problem(problem_id)).sha256
+    try:
+        problem = parts.problem(problem_id)
+    except ApiError as exc:  # the package broke after the submission was accepted
+        with parts.database.writing() as session:
+            store.fail_unclaimed(session, job, f"problem {problem_id}: {exc.detail}")
+        raise ApiError(409, f"problem {problem_id} cannot be judged: {exc.detail}") from None
+    package = parts.packages.archive(problem).sha256
     worker = f"{user.name}/{body.worker}"
     with parts.database.writing() as session:
         submission = store.claim(session, job, worker, parts.settings.queue.lease_seconds, package)
