@@ -9,6 +9,7 @@ Other packages that add routes (HTML pages) use the same dependencies:
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from judge.errors import JudgeError
 from judge.service.api.errors import ApiError
-from judge.service.auth import user_for_token
+from judge.service.auth import token_hash, user_for_token
 from judge.service.db import Database
 from judge.service.models import Role, User
 from judge.service.packages import PackageStore
@@ -36,6 +37,7 @@ class Services:
     sender: Sender
     packages: PackageStore
     problems: ProblemCatalog = field(default_factory=lambda: ProblemCatalog())
+    users: UserCache = field(default_factory=lambda: UserCache())
 
     def problem(self, problem_id: str) -> Problem:
         """The problem as the project has it now; unknown or broken is a 404 with the reason."""
@@ -69,6 +71,30 @@ class ProblemCatalog:
         return problem
 
 
+class UserCache:
+    """Users by token for a few seconds: a worker posts several times a second, and looking
+    its token up each time would cost more than the rest of most requests."""
+
+    def __init__(self, seconds: float = 5.0) -> None:
+        self.seconds = seconds
+        self._lock = threading.Lock()
+        self._users: dict[str, tuple[float, User]] = {}
+
+    def user(self, database: Database, token: str) -> User | None:
+        key = token_hash(token)
+        now = time.monotonic()
+        with self._lock:
+            cached = self._users.get(key)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        with database.session() as session:
+            user = user_for_token(session, token)
+        if user is not None:
+            with self._lock:
+                self._users[key] = (now + self.seconds, user)
+        return user
+
+
 def services(request: Request) -> Services:
     return request.app.state.services
 
@@ -92,8 +118,7 @@ def optional_user(request: Request, parts: Services = Depends(services)) -> User
     token = bearer_token(request) or request.cookies.get("judge_token")
     if token is None:
         return None
-    with parts.database.session() as session:
-        user = user_for_token(session, token)
+    user = parts.users.user(parts.database, token)
     if user is None:
         raise ApiError(401, "invalid token", {"WWW-Authenticate": "Bearer"})
     return user
