@@ -4,10 +4,11 @@ broker) judge in this process with the same actor code that remote workers run."
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 import uvicorn
 
-from judge.service.api import create_app
+from judge.service.api import Extension, create_app
 from judge.service.api.deps import Services
 from judge.service.auth import replace_token
 from judge.service.client import ServiceClient
@@ -27,7 +28,12 @@ log = logging.getLogger("judge.service")
 class JudgeServer:
     """The server's parts, started and stopped in order."""
 
-    def __init__(self, settings: ServiceSettings, sandbox_factory: SandboxFactory):
+    def __init__(
+        self,
+        settings: ServiceSettings,
+        sandbox_factory: SandboxFactory,
+        extensions: Iterable[Extension] = (),
+    ):
         self.settings = settings
         embedded = settings.broker_url is None
         if embedded:
@@ -37,7 +43,7 @@ class JudgeServer:
         broker = open_broker(settings.broker_url, settings.queue)
         self.sender = Sender(broker)
         parts = Services(settings, self.database, self.sender, PackageStore())
-        self.app = create_app(parts)
+        self.app = create_app(parts, extensions)
         self.sweeper = Sweeper(self.database, self.sender, settings.queue)
         self.pool: JudgingPool | None = None
         if embedded:

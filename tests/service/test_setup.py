@@ -76,3 +76,44 @@ def test_embedded_server_refuses_too_before_touching_the_database(
     with pytest.raises(JudgeError, match="refusing to judge"):
         JudgeServer(settings, plain_sandbox)
     assert not (tmp_path / "j.db").exists()
+
+
+def test_other_packages_extend_the_app_with_the_same_users_and_database(project_root, tmp_path):
+    from fastapi import APIRouter, Depends
+    from fastapi.testclient import TestClient
+    from sqlalchemy import func, select
+    from sqlalchemy.orm import Session
+
+    from judge.service.api import create_app
+    from judge.service.api.deps import current_user, db_session
+    from tests.service.conftest import Api
+
+    router = APIRouter()
+
+    @router.get("/pages/whoami")
+    def whoami(user=Depends(current_user), session: Session = Depends(db_session)) -> dict:
+        from judge.service.models import User
+
+        return {"name": user.name, "users": session.scalar(select(func.count(User.id)))}
+
+    api = Api(project_root, f"sqlite:///{tmp_path / 'j.db'}", tmp_path / "cache")
+    try:
+        app = create_app(api.parts, [lambda app: app.include_router(router)])
+        with TestClient(app) as client:
+            answer = client.get("/pages/whoami", headers=api.headers("bob"))
+            assert answer.json() == {"name": "bob", "users": 5}
+            client.cookies.set("judge_token", api.tokens["alice"])  # a browser's session
+            assert client.get("/pages/whoami").json()["name"] == "alice"
+            assert client.get("/pages/nothing").json()["status"] == 404
+    finally:
+        api.close()
+
+
+def test_a_cookie_session_reads_but_never_writes(api):
+    api.client.cookies.set("judge_token", api.tokens["alice"])
+    try:
+        assert api.client.get("/api/problems").status_code == 200
+        body = {"problem": "sum", "language": "python", "source": "print(3)\n"}
+        assert api.client.post("/api/submissions", json=body).status_code == 401
+    finally:
+        api.client.cookies.clear()

@@ -1,7 +1,10 @@
-"""The FastAPI application. `create_app` builds it around the service's parts; other packages add
-routers to it (HTML pages) and share its dependencies (judge.service.api.deps)."""
+"""The FastAPI application. `create_app` builds it around the service's parts; other packages
+(HTML pages) extend it with a function that adds their routers, static files and templates, and
+share its dependencies (judge.service.api.deps: the current user, a database session)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
 
 from fastapi import FastAPI
 
@@ -13,7 +16,10 @@ from judge.service.api.errors import BodyLimit, install_error_handlers
 WORKER_BODY_LIMIT = 32 * 1024 * 1024  # a result document of many tests with their details
 
 
-def create_app(parts: Services) -> FastAPI:
+Extension = Callable[[FastAPI], None]
+
+
+def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI:
     app = FastAPI(
         title="judge",
         version=__version__,
@@ -26,6 +32,8 @@ def create_app(parts: Services) -> FastAPI:
     install_error_handlers(app)
     for module in (submissions, events, problems, worker):
         app.include_router(module.router)
+    for extend in extensions:
+        extend(app)
     app.add_middleware(
         BodyLimit,
         limit=parts.settings.max_body,

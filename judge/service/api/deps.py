@@ -95,6 +95,10 @@ class UserCache:
         return user
 
 
+SESSION_COOKIE = "judge_token"
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+
+
 def services(request: Request) -> Services:
     return request.app.state.services
 
@@ -114,8 +118,14 @@ def bearer_token(request: Request) -> str | None:
 
 
 def optional_user(request: Request, parts: Services = Depends(services)) -> User | None:
-    """The user of the request's token; None when it sends none (pages may allow that)."""
-    token = bearer_token(request) or request.cookies.get("judge_token")
+    """The user of the request's token; None when it sends none (pages may allow that).
+
+    A browser's session may carry the token in the `judge_token` cookie, for reading only: a
+    cookie goes with requests that other sites make, so anything that changes state needs the
+    Authorization header (or a page's own protection against cross-site requests)."""
+    token = bearer_token(request)
+    if token is None and request.method in SAFE_METHODS:
+        token = request.cookies.get(SESSION_COOKIE)
     if token is None:
         return None
     user = parts.users.user(parts.database, token)

@@ -58,6 +58,8 @@ async def _stream(
         status, attempt, cases, document = snapshot
         if (status, attempt) != (seen_status, seen_attempt):
             if attempt != seen_attempt:
+                if seen_attempt is not None:
+                    cases = []  # read past the old attempt's position: read again next time
                 position = -1  # a new attempt starts its tests again
             seen_status, seen_attempt = status, attempt
             yield _event("status", {"status": status.value, "attempt": attempt})
