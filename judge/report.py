@@ -25,6 +25,7 @@ VERDICT_STYLES = {
     Verdict.JE: "bold white on red",
 }
 DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the table
+STDERR_LINES_SHOWN = 12  # of a test's stderr under the table: its first and last lines
 
 
 def verdict_text(verdict: Verdict) -> Text:
@@ -49,6 +50,7 @@ def render_report(report: Report) -> Group:
     else:
         parts.append(_table(report))
         parts.extend(_explanations(report))
+        parts.extend(_stderr_sections(report))
     parts.append(_summary(report))
     return Group(*parts)
 
@@ -93,6 +95,32 @@ def _explanations(report: Report) -> list[Text]:
             )
         )
     return parts
+
+
+def _stderr_sections(report: Report) -> list[Text]:
+    """What the program wrote on stderr, whatever the verdict: often what explains it."""
+    written = [c for c in report.tests if c.stderr.strip()]
+    parts = []
+    for case in written[:DETAILS_SHOWN]:
+        header = Text(f"\n{case.name}: ", style="bold")
+        header.append_text(verdict_text(case.verdict))
+        header.append(" stderr:", style="dim")
+        parts.append(header)
+        parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
+    if len(written) > DETAILS_SHOWN:
+        parts.append(
+            Text(f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
+                 style="dim")
+        )
+    return parts
+
+
+def _first_and_last_lines(text: str, count: int) -> str:
+    lines = text.rstrip().splitlines()
+    if len(lines) <= count:
+        return "\n".join(lines)
+    head, tail = lines[: count // 3], lines[-(count - count // 3) :]
+    return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
 
 
 def _summary(report: Report) -> Text:
@@ -149,6 +177,7 @@ def _case_to_dict(case: CaseResult) -> dict:
         "signal": _signal_name(case.signal),
         "message": case.message,
         "details": case.details or None,
+        "stderr": case.stderr or None,
     }
 
 

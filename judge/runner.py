@@ -15,12 +15,11 @@ from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
-from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
+from judge.sandbox.api import STDERR_HEAD_BYTES, ResourceLimits, RunRequest, RunResult, Sandbox
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
-STDERR_SHOWN = 400
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,7 @@ class CaseResult:
     signal: int | None
     message: str = ""
     details: str = ""
+    stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
 
 
 @dataclass(frozen=True)
@@ -194,8 +194,6 @@ def judge_case(
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
         verdict, message, details = checked.verdict, checked.message, checked.details
-    elif verdict is Verdict.RE:
-        details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
     return CaseResult(
         name=case.name,
         group=case.group,
@@ -208,7 +206,17 @@ def judge_case(
         signal=run.signal,
         message=message,
         details=details,
+        stderr=stderr_text(run),
     )
+
+
+def stderr_text(run: RunResult) -> str:
+    """The program's stderr as kept by the sandbox, with a line where its middle was dropped."""
+    if not run.stderr_skipped:
+        return run.stderr.decode(errors="replace")
+    head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
+    return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
+            "skipped ...]\n" + tail.decode(errors="replace"))
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
