@@ -1003,10 +1003,22 @@ def warm_up_modules():
     expressions and message lookups cost about 3 ms the first time in every process)."""
     for name in PRELOADED_MODULES:
         __import__(name)
+    define_exit_and_quit()
     parser = sys.modules["argparse"].ArgumentParser(prog="warm-up")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("values", nargs="*")
     parser.parse_args(["--seed", "-1", "x"])
+
+
+def define_exit_and_quit():
+    """exit() and quit(), which `site` defines and `-S` leaves out: contestants call them as in
+    a plain `python3`. Defined as site does, without importing site."""
+    import builtins
+
+    import _sitebuiltins
+
+    builtins.exit = _sitebuiltins.Quitter("exit", "Ctrl-D (i.e. EOF)")
+    builtins.quit = _sitebuiltins.Quitter("quit", "Ctrl-D (i.e. EOF)")
 
 
 def main():
