@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from judge.runner import CaseResult, Report
+from judge.sandbox.api import SandboxInfo
 from judge.verdict import Verdict
 
 JSON_SCHEMA_VERSION = 1
@@ -52,7 +53,32 @@ def render_report(report: Report) -> Group:
         parts.extend(_explanations(report))
         parts.extend(_stderr_sections(report))
     parts.append(_summary(report))
+    parts.append(sandbox_line(report.sandbox))
     return Group(*parts)
+
+
+def sandbox_line(info: SandboxInfo) -> Text:
+    """Which sandbox ran the submission; loud when it was not isolated."""
+    line = Text("sandbox: ", style="dim")
+    line.append(info.kind, style="bold")
+    if info.isolated:
+        line.append(f" (isolated: {', '.join(info.guarantees)})", style="dim")
+        return line
+    line.append(" NOT ISOLATED", style="bold white on red")
+    line.append(f" (missing: {', '.join(info.missing)}; {info.reason})")
+    return line
+
+
+def isolation_warning(info: SandboxInfo) -> Text | None:
+    """One line for stderr when the submission ran without isolation, else None."""
+    if info.isolated:
+        return None
+    text = Text("warning: ", style="bold yellow")
+    text.append(
+        f"the submission ran WITHOUT isolation ({info.kind} sandbox, missing "
+        f"{', '.join(info.missing)}): {info.reason}"
+    )
+    return text
 
 
 def print_report(report: Report, console: Console) -> None:
@@ -160,7 +186,18 @@ def report_to_dict(report: Report) -> dict:
         "max_time_ms": report.max_time_ms,
         "max_memory_kb": report.max_memory_kb,
         "compile_message": report.compile_message or None,
+        "sandbox": sandbox_to_dict(report.sandbox),
         "tests": [_case_to_dict(case) for case in report.tests],
+    }
+
+
+def sandbox_to_dict(info: SandboxInfo) -> dict:
+    return {
+        "kind": info.kind,
+        "isolated": info.isolated,
+        "guarantees": list(info.guarantees),
+        "missing": list(info.missing),
+        "reason": info.reason,
     }
 
 

@@ -15,7 +15,14 @@ from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
-from judge.sandbox.api import STDERR_HEAD_BYTES, ResourceLimits, RunRequest, RunResult, Sandbox
+from judge.sandbox.api import (
+    STDERR_HEAD_BYTES,
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    SandboxInfo,
+)
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
@@ -48,6 +55,7 @@ class Report:
     baseline_kb: int
     verdict: Verdict
     tests: tuple[CaseResult, ...]
+    sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
 
     @property
@@ -108,6 +116,7 @@ def judge_submission(
             _language_name(source, options.language),
             0,
             (),
+            sandbox.info,
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
@@ -119,7 +128,9 @@ def judge_submission(
             on_case(result)
         if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
             break
-    return _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+    return _report(
+        problem, source, prepared.language, prepared.baseline_kb, tuple(results), sandbox.info
+    )
 
 
 def prepare_submission(
@@ -245,7 +256,13 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
 
 
 def _report(
-    problem, source, language, baseline_kb, results, compile_failure: CompileFailure | None = None
+    problem,
+    source,
+    language,
+    baseline_kb,
+    results,
+    sandbox: SandboxInfo,
+    compile_failure: CompileFailure | None = None,
 ) -> Report:
     if compile_failure is not None:
         verdict, compile_message = compile_failure.verdict, compile_failure.message
@@ -260,6 +277,7 @@ def _report(
         baseline_kb=baseline_kb,
         verdict=verdict,
         tests=results,
+        sandbox=sandbox,
         compile_message=compile_message,
     )
 

@@ -1026,6 +1026,22 @@ def main():
     set_command_line([sys.executable, "-I", "-S", "-B"])  # every run inherits it
     config = receive(request_fd)
     config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
+    try:
+        set_up(config)
+    except Exception as exc:  # noqa: BLE001 - the judge hears why, and falls back or refuses
+        send(reply_fd, {"error": f"{type(exc).__name__}: {exc}"})
+        return None
+    send(reply_fd, {"ready": os.getpid()})
+    job = serve(config)
+    if job is None:  # the server, leaving
+        discard_cgroups(config)
+        if config["root"] is not None:
+            os.rmdir(config["root"])
+    return job
+
+
+def set_up(config):
+    """Everything the server prepares once: cgroups, namespaces, its minimal root, warm caches."""
     config.update(cgroup_name=None, cgroup_serial=0, cgroup_limits=None)
     if config["cgroups"]:
         sweep_stale_cgroups(config)
@@ -1042,13 +1058,6 @@ def main():
     warm_up_modules()
     compile("pass", "<warm-up>", "exec")  # builds the parser's state once, not in every child
     gc.freeze()  # children's collections then leave the server's objects (and pages) alone
-    send(reply_fd, {"ready": os.getpid()})
-    job = serve(config)
-    if job is None:  # the server, leaving
-        discard_cgroups(config)
-        if config["root"] is not None:
-            os.rmdir(config["root"])
-    return job
 
 
 def pidfd_works():

@@ -258,7 +258,8 @@ class _Server:
             os.close(reply_w)
         ready = self.ask(config)
         if "ready" not in ready:
-            raise ServerFailed(f"fork server did not start: {ready}")
+            self.stop()
+            raise ServerFailed(f"fork server did not start: {ready.get('error', ready)}")
         self.pid: int = ready["ready"]
 
     def alive(self) -> bool:
