@@ -202,9 +202,12 @@ def judge_case(
     judgement = judge_run(run, problem.limits, net_kb)
     verdict, message = judgement.verdict, judgement.message
     details = ""
+    stderr = stderr_text(run)
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
         verdict, message, details = checked.verdict, checked.message, checked.details
+    elif verdict is Verdict.RE:
+        details = stderr  # what explains a crash; `stderr` has it on every verdict
     return CaseResult(
         name=case.name,
         group=case.group,
@@ -217,7 +220,7 @@ def judge_case(
         signal=run.signal,
         message=message,
         details=details,
-        stderr=stderr_text(run),
+        stderr=stderr,
     )
 
 
