@@ -11,7 +11,14 @@ from rich.text import Text
 from collections.abc import Iterable
 
 from judge.runner import CaseResult, Report
-from judge.schema import JSON_SCHEMA_VERSION, CaseDocument, LimitsDocument, ReportDocument
+from judge.schema import (
+    JSON_SCHEMA_VERSION,
+    CaseDocument,
+    LimitsDocument,
+    ReportDocument,
+    SandboxDocument,
+)
+from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
 from judge.testdata import TestCase
 from judge.verdict import Verdict
@@ -28,6 +35,7 @@ VERDICT_STYLES = {
     Verdict.JE: "bold white on red",
 }
 DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the table
+STDERR_LINES_SHOWN = 12  # of a test's stderr under the table: its first and last lines
 
 
 def verdict_text(verdict: Verdict) -> Text:
@@ -52,8 +60,34 @@ def render_report(report: Report) -> Group:
     else:
         parts.append(_table(report))
         parts.extend(_explanations(report))
+        parts.extend(_stderr_sections(report))
     parts.append(_summary(report))
+    parts.append(sandbox_line(report.sandbox))
     return Group(*parts)
+
+
+def sandbox_line(info: SandboxInfo) -> Text:
+    """Which sandbox ran the submission; loud when it was not isolated."""
+    line = Text("sandbox: ", style="dim")
+    line.append(info.kind, style="bold")
+    if info.isolated:
+        line.append(f" (isolated: {', '.join(info.guarantees)})", style="dim")
+        return line
+    line.append(" NOT ISOLATED", style="bold white on red")
+    line.append(f" (missing: {', '.join(info.missing)}; {info.reason})")
+    return line
+
+
+def isolation_warning(info: SandboxInfo) -> Text | None:
+    """One line for stderr when the submission ran without isolation, else None."""
+    if info.isolated:
+        return None
+    text = Text("warning: ", style="bold yellow")
+    text.append(
+        f"the submission ran WITHOUT isolation ({info.kind} sandbox, missing "
+        f"{', '.join(info.missing)}): {info.reason}"
+    )
+    return text
 
 
 def print_report(report: Report, console: Console) -> None:
@@ -98,6 +132,32 @@ def _explanations(report: Report) -> list[Text]:
     return parts
 
 
+def _stderr_sections(report: Report) -> list[Text]:
+    """What the program wrote on stderr, whatever the verdict: often what explains it."""
+    written = [c for c in report.tests if c.stderr.strip()]
+    parts = []
+    for case in written[:DETAILS_SHOWN]:
+        header = Text(f"\n{case.name}: ", style="bold")
+        header.append_text(verdict_text(case.verdict))
+        header.append(" stderr:", style="dim")
+        parts.append(header)
+        parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
+    if len(written) > DETAILS_SHOWN:
+        parts.append(
+            Text(f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
+                 style="dim")
+        )
+    return parts
+
+
+def _first_and_last_lines(text: str, count: int) -> str:
+    lines = text.rstrip().splitlines()
+    if len(lines) <= count:
+        return "\n".join(lines)
+    head, tail = lines[: count // 3], lines[-(count - count // 3) :]
+    return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
+
+
 def _summary(report: Report) -> Text:
     limits = report.limits
     text = Text("\nverdict: ")
@@ -120,6 +180,10 @@ def report_to_dict(report: Report) -> dict:
     return ReportDocument.from_report(report).to_dict()
 
 
+def sandbox_to_dict(info: SandboxInfo) -> dict:
+    return SandboxDocument.from_info(info).model_dump(mode="json")
+
+
 def pending_report_dict(
     problem: Problem, tests: Iterable[TestCase], solution: str, language: str
 ) -> dict:
@@ -138,6 +202,7 @@ def pending_report_dict(
         "max_time_ms": None,
         "max_memory_kb": None,
         "compile_message": None,
+        "sandbox": None,
         "tests": [
             {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
             for case in tests

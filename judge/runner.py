@@ -15,12 +15,18 @@ from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
-from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
+from judge.sandbox.api import (
+    STDERR_HEAD_BYTES,
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    SandboxInfo,
+)
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
-STDERR_SHOWN = 400
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,7 @@ class CaseResult:
     signal: int | None
     message: str = ""
     details: str = ""
+    stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,7 @@ class Report:
     baseline_kb: int
     verdict: Verdict
     tests: tuple[CaseResult, ...]
+    sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
 
     @property
@@ -108,6 +116,7 @@ def judge_submission(
             _language_name(source, options.language),
             0,
             (),
+            sandbox.info,
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
@@ -119,7 +128,9 @@ def judge_submission(
             on_case(result)
         if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
             break
-    return _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+    return _report(
+        problem, source, prepared.language, prepared.baseline_kb, tuple(results), sandbox.info
+    )
 
 
 def prepare_submission(
@@ -191,11 +202,12 @@ def judge_case(
     judgement = judge_run(run, problem.limits, net_kb)
     verdict, message = judgement.verdict, judgement.message
     details = ""
+    stderr = stderr_text(run)
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
         verdict, message, details = checked.verdict, checked.message, checked.details
     elif verdict is Verdict.RE:
-        details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
+        details = stderr  # what explains a crash; `stderr` has it on every verdict
     return CaseResult(
         name=case.name,
         group=case.group,
@@ -208,7 +220,17 @@ def judge_case(
         signal=run.signal,
         message=message,
         details=details,
+        stderr=stderr,
     )
+
+
+def stderr_text(run: RunResult) -> str:
+    """The program's stderr as kept by the sandbox, with a line where its middle was dropped."""
+    if not run.stderr_skipped:
+        return run.stderr.decode(errors="replace")
+    head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
+    return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
+            "skipped ...]\n" + tail.decode(errors="replace"))
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
@@ -237,7 +259,13 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
 
 
 def _report(
-    problem, source, language, baseline_kb, results, compile_failure: CompileFailure | None = None
+    problem,
+    source,
+    language,
+    baseline_kb,
+    results,
+    sandbox: SandboxInfo,
+    compile_failure: CompileFailure | None = None,
 ) -> Report:
     if compile_failure is not None:
         verdict, compile_message = compile_failure.verdict, compile_failure.message
@@ -252,6 +280,7 @@ def _report(
         baseline_kb=baseline_kb,
         verdict=verdict,
         tests=results,
+        sandbox=sandbox,
         compile_message=compile_message,
     )
 

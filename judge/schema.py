@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from judge.runner import CaseResult, Report
+from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, MemoryBasis
 from judge.verdict import Verdict
 
@@ -66,7 +67,8 @@ class CaseDocument(Document):
     exit_code: int | None
     signal: str | None  # e.g. "SIGSEGV"
     message: str  # one line: why the verdict
-    details: str | None  # several lines: context, hints, stderr tail
+    details: str | None  # several lines: context, hints
+    stderr: str | None = None  # what the program wrote on stderr (head and tail), any verdict
 
     @classmethod
     def from_case(cls, case: CaseResult) -> CaseDocument:
@@ -82,6 +84,7 @@ class CaseDocument(Document):
             signal=signal_name(case.signal),
             message=case.message,
             details=case.details or None,
+            stderr=case.stderr or None,
         )
 
     def to_case(self) -> CaseResult:
@@ -97,6 +100,32 @@ class CaseDocument(Document):
             signal=signal_number(self.signal),
             message=self.message,
             details=self.details or "",
+            stderr=self.stderr or "",
+        )
+
+
+class SandboxDocument(Document):
+    """What ran the submission and which isolation guarantees held."""
+
+    kind: str  # jail (fork server) | plain (no isolation)
+    isolated: bool
+    guarantees: tuple[str, ...]
+    missing: tuple[str, ...]
+    reason: str
+
+    @classmethod
+    def from_info(cls, info: SandboxInfo) -> SandboxDocument:
+        return cls(
+            kind=info.kind,
+            isolated=info.isolated,
+            guarantees=info.guarantees,
+            missing=info.missing,
+            reason=info.reason,
+        )
+
+    def to_info(self) -> SandboxInfo:
+        return SandboxInfo(
+            kind=self.kind, guarantees=self.guarantees, missing=self.missing, reason=self.reason
         )
 
 
@@ -112,6 +141,7 @@ class ReportDocument(Document):
     max_time_ms: float
     max_memory_kb: int
     compile_message: str | None
+    sandbox: SandboxDocument
     tests: tuple[CaseDocument, ...]
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -128,6 +158,7 @@ class ReportDocument(Document):
             max_time_ms=report.max_time_ms,
             max_memory_kb=report.max_memory_kb,
             compile_message=report.compile_message or None,
+            sandbox=SandboxDocument.from_info(report.sandbox),
             tests=tuple(CaseDocument.from_case(case) for case in report.tests),
         )
 
@@ -141,6 +172,7 @@ class ReportDocument(Document):
             baseline_kb=self.baseline_kb,
             verdict=Verdict(self.verdict),
             tests=tuple(case.to_case() for case in self.tests),
+            sandbox=self.sandbox.to_info(),
             compile_message=self.compile_message or "",
         )
 

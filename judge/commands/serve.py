@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import signal
 import threading
@@ -9,7 +10,7 @@ import threading
 import click
 
 from judge.context import AppContext
-from judge.sandbox import open_sandbox
+from judge.sandbox import SandboxChoice, open_sandbox
 from judge.service.settings import (
     DEFAULT_SOURCE_LIMIT,
     QueueSettings,
@@ -117,7 +118,7 @@ def serve(
             sweep_every_seconds=min(QueueSettings.sweep_every_seconds, lease / 2),
         ),
     )
-    server = JudgeServer(settings, open_sandbox)
+    server = JudgeServer(settings, _sandbox_factory(app))
     where = f"workers on {broker}" if broker else f"judging here, {settings.processes} at once"
     click.echo(f"judge serving {root} on {settings.public_url}/api, {where}", err=True)
     server.serve()
@@ -161,13 +162,14 @@ def worker(
         processes=processes or default_processes(),
         unsandboxed=unsandboxed,
     )
-    info = require_isolation(open_sandbox, settings.cache_dir, settings.unsandboxed)
+    factory = _sandbox_factory(app)
+    info = require_isolation(factory, settings.cache_dir, settings.unsandboxed)
     pool = JudgingPool(
         open_broker(settings.broker_url, settings.queue),
         ServiceClient(settings.server_url, settings.token),
         settings.cache_dir,
         settings.processes,
-        open_sandbox,
+        factory,
     )
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -181,6 +183,11 @@ def worker(
     stop.wait()
     click.echo("judge worker: stopping after the jobs in hand", err=True)
     pool.stop()
+
+
+def _sandbox_factory(app: AppContext):
+    """Sandboxes as the host allows ($JUDGE_SANDBOX=plain asks for the plain runner)."""
+    return functools.partial(open_sandbox, choice=SandboxChoice.from_environ(app.environ))
 
 
 def _log_to_stderr() -> None:

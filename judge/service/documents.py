@@ -8,7 +8,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from judge.schema import CaseDocument, LimitsDocument, ReportDocument, VerdictName
+from judge.schema import (
+    CaseDocument,
+    LimitsDocument,
+    ReportDocument,
+    SandboxDocument,
+    VerdictName,
+)
 from judge.service.models import Status, Submission, User
 
 SAMPLE_GROUP = "samples"  # tests of this group are shown in full to everyone
@@ -40,6 +46,7 @@ class SubmissionDocument(ReportDocument):
     baseline_kb: int | None  # type: ignore[assignment]
     max_time_ms: float | None  # type: ignore[assignment]
     max_memory_kb: int | None  # type: ignore[assignment]
+    sandbox: SandboxDocument | None  # type: ignore[assignment]
 
 
 class SubmissionPage(BaseModel):
@@ -79,6 +86,7 @@ def submission_document(
         max_time_ms=None,
         max_memory_kb=None,
         compile_message=None,
+        sandbox=None,
         tests=progress,
     )
 

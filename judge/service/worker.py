@@ -13,8 +13,8 @@ from pathlib import Path
 import dramatiq
 from dramatiq import Worker
 
-from judge.errors import JudgeError
 from judge.parallel import SandboxPerThread
+from judge.sandbox import check_isolation
 from judge.sandbox.api import Sandbox, SandboxInfo
 from judge.service.client import ServiceClient
 from judge.service.judging import JudgeJob
@@ -36,14 +36,8 @@ def require_isolation(factory: SandboxFactory, cache_dir: Path, unsandboxed: boo
         info = sandbox.info
     finally:
         sandbox.close()
-    if info.isolated or unsandboxed:
-        return info
-    raise JudgeError(
-        f"refusing to judge submissions without isolation: the {info.kind} sandbox lacks "
-        f"{', '.join(info.missing)} ({info.reason}). Run the judge as root on Linux for the "
-        "fork-server sandbox (`judge doctor` shows what is missing), or pass --unsandboxed "
-        "if every submitter is trusted."
-    )
+    check_isolation(info, allow_unsandboxed=unsandboxed)
+    return info
 
 
 class JudgingPool:

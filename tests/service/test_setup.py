@@ -73,7 +73,7 @@ def test_embedded_server_refuses_too_before_touching_the_database(
     settings = ServiceSettings(
         root=project_root, cache_dir=cache_dir, db_url=f"sqlite:///{tmp_path / 'j.db'}"
     )
-    with pytest.raises(JudgeError, match="refusing to judge"):
+    with pytest.raises(JudgeError, match="refusing to run untrusted code"):
         JudgeServer(settings, plain_sandbox)
     assert not (tmp_path / "j.db").exists()
 
