@@ -26,6 +26,7 @@ SandboxFactory = Callable[[Path], Sandbox]
 # short cap means the next job is fetched soon after the last one is done (Dramatiq's default,
 # 1 s, added half a second to every job).
 POLL_MS = 50
+STOP_TIMEOUT_MS = 30_000
 
 
 def require_isolation(factory: SandboxFactory, cache_dir: Path, unsandboxed: bool) -> SandboxInfo:
@@ -64,9 +65,14 @@ class JudgingPool:
         self.worker.start()
 
     def stop(self) -> None:
-        """Finish the jobs in hand, then stop (unstarted prefetched jobs go back to the queue)."""
+        """Finish the jobs in hand, then stop; unstarted prefetched jobs go back to the queue.
+
+        A job still running after STOP_TIMEOUT_MS is abandoned with the process (its sandbox
+        left open, so that it cannot turn into a judge error): its lease runs out on the server
+        and another worker judges it."""
         try:
-            self.worker.stop()
+            self.worker.stop(timeout=STOP_TIMEOUT_MS)
         finally:
-            self.sandboxes.close()
             self.client.close()
+            if not any(thread.is_alive() for thread in self.worker.workers):
+                self.sandboxes.close()
