@@ -118,9 +118,12 @@ class ServiceClient:
         path = f"/api/worker/jobs/{job.submission_id}/progress"
         return self._json("POST", path, json=body, ok=409) is not None
 
-    def result(self, job: Job, document: dict | None, error: str = "") -> str:
+    def result(
+        self, job: Job, document: dict | None, error: str = "", judging_ms: float | None = None
+    ) -> str:
         """Post the attempt's result; 'stored', 'already stored' or 'superseded'."""
         body = {"attempt": job.attempt, "result": document, "error": error}
+        body["judging_ms"] = judging_ms
         path = f"/api/worker/jobs/{job.submission_id}/result"
         data = self._json("POST", path, json=body, ok=409)
         return "superseded" if data is None else data["outcome"]

@@ -40,6 +40,7 @@ class SubmissionDocument(ReportDocument):
     started_at: datetime | None
     finished_at: datetime | None
     error: str | None  # why the judge could not judge it (status failed)
+    judging_ms: float | None  # how long the runner took on the worker (the rest is the service's)
     # Until the submission is judged, its report is not complete:
     verdict: VerdictName | None  # type: ignore[assignment]
     limits: LimitsDocument | None  # type: ignore[assignment]
@@ -71,6 +72,7 @@ def submission_document(
         "started_at": _utc(submission.started_at),
         "finished_at": _utc(submission.finished_at),
         "error": submission.error,
+        "judging_ms": submission.judging_ms,
     }
     if submission.status is Status.DONE and submission.result is not None:
         report = ReportDocument.model_validate(submission.result)

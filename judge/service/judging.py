@@ -53,31 +53,34 @@ class JudgeJob:
             log.info("job %s/%s is no longer wanted", job.submission_id, job.attempt)
             return
         try:
-            document = self.judge(claimed)
+            document, judging_ms = self.judge(claimed)
         except JudgeError as exc:  # the package or the judge is broken, not the submission
             log.warning("submission %s cannot be judged: %s", job.submission_id, exc)
             self._post(claimed.job, None, str(exc))
             return
-        outcome = self._post(claimed.job, document.to_dict())
+        outcome = self._post(claimed.job, document.to_dict(), judging_ms=judging_ms)
         log.info(
             "submission %s/%s: %s %s", job.submission_id, job.attempt, document.verdict, outcome
         )
 
-    def _post(self, job: Job, document: dict | None, error: str = "") -> str:
+    def _post(
+        self, job: Job, document: dict | None, error: str = "", judging_ms: float | None = None
+    ) -> str:
         """Post the result, waiting out a short outage of the server: the judging is done and
         only this job holds its claim. A longer outage raises; the queue retries the job, and
         the submission is judged again once its lease runs out."""
         for pause in RESULT_RETRY_PAUSES:
             try:
-                return self.client.result(job, document, error)
+                return self.client.result(job, document, error, judging_ms)
             except ServiceError as exc:
                 if exc.status is not None:  # the server answered: retrying will not help
                     raise
                 log.info("result of %s not posted yet (%s); again in %s s", job, exc, pause)
                 time.sleep(pause)
-        return self.client.result(job, document, error)
+        return self.client.result(job, document, error, judging_ms)
 
-    def judge(self, claimed: ClaimedJob) -> ReportDocument:
+    def judge(self, claimed: ClaimedJob) -> tuple[ReportDocument, float]:
+        """The result document, and how long the runner took (the rest is the service's)."""
         root = self.packages.root(claimed.package, self.client.package)
         problem = load_problem(root, claimed.problem)
         language = next(lang for lang in LANGUAGES if lang.name == claimed.language)
@@ -85,6 +88,7 @@ class JudgeJob:
             source = Path(scratch) / f"solution{language.extensions[0]}"
             source.write_text(claimed.source, encoding="utf-8")
             with ProgressReporter(self.client, claimed.job) as progress:
+                started = time.perf_counter()
                 report = judge_submission(
                     problem,
                     source,
@@ -93,7 +97,9 @@ class JudgeJob:
                     JudgeOptions(language=language.name),
                     on_case=progress.add,
                 )
-        return ReportDocument.from_report(report).model_copy(update={"solution": claimed.filename})
+                judging_ms = (time.perf_counter() - started) * 1000
+        document = ReportDocument.from_report(report)
+        return document.model_copy(update={"solution": claimed.filename}), judging_ms
 
 
 class ProgressReporter:

@@ -9,6 +9,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     Enum,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -90,6 +91,7 @@ class Submission(Base):
     verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
     result: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # the report document
     error: Mapped[str | None] = mapped_column(Text, nullable=True)  # why it failed
+    judging_ms: Mapped[float | None] = mapped_column(Float, nullable=True)  # on the worker
     package: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 judged with
     worker: Mapped[str | None] = mapped_column(String(128), nullable=True)
     submitted_at: Mapped[datetime] = mapped_column(DateTime())

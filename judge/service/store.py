@@ -142,7 +142,14 @@ def record_progress(
     return True
 
 
-def finish(session: Session, job: Job, result: dict | None, verdict: str | None, error: str = ""):
+def finish(
+    session: Session,
+    job: Job,
+    result: dict | None,
+    verdict: str | None,
+    error: str = "",
+    judging_ms: float | None = None,
+):
     """Store the attempt's result (status done), or its failure (status failed) when `result`
     is None. Only the current attempt, while judging, can finish; a repeat is recognised."""
     status = Status.DONE if result is not None else Status.FAILED
@@ -158,6 +165,7 @@ def finish(session: Session, job: Job, result: dict | None, verdict: str | None,
             result=result,
             verdict=verdict,
             error=error or None,
+            judging_ms=judging_ms,
             finished_at=utcnow(),
             lease_until=None,
         )
@@ -197,6 +205,7 @@ def requeue(session: Session, submission: Submission, now: datetime | None = Non
     submission.result = None
     submission.verdict = None
     submission.error = None
+    submission.judging_ms = None
     submission.worker = None
     submission.started_at = None
     submission.finished_at = None

@@ -117,6 +117,7 @@ def test_one_result_per_attempt_and_rejudge_starts_a_new_one(api, judge_job):
     assert again.status_code == 409  # done: nobody claims it again
     first = api.get(f"/api/submissions/{submission_id}", "setter").json()
     assert first["verdict"] == "WA" and first["attempt"] == 1
+    assert first["judging_ms"] > 0  # the runner's own time on the worker
 
     assert api.post(f"/api/submissions/{submission_id}/rejudge", "admin").status_code == 202
     queued = api.get(f"/api/submissions/{submission_id}", "setter").json()

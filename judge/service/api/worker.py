@@ -45,6 +45,7 @@ class ResultRequest(BaseModel):
     attempt: int
     result: ReportDocument | None = None  # None with `error`: the judge could not judge it
     error: str = ""
+    judging_ms: float | None = None  # how long judge_submission took on the worker
 
 
 class Outcome(BaseModel):
@@ -129,7 +130,7 @@ def result(
     document = body.result.to_dict() if body.result is not None else None
     verdict = body.result.verdict if body.result is not None else None
     with parts.database.writing() as session:
-        outcome = store.finish(session, job, document, verdict, body.error)
+        outcome = store.finish(session, job, document, verdict, body.error, body.judging_ms)
     if outcome is store.Finish.SUPERSEDED:
         raise ApiError(409, f"job {submission_id}/{body.attempt} is no longer current")
     return Outcome(outcome=outcome.value)

@@ -42,6 +42,7 @@ def upgrade() -> None:
         sa.Column("verdict", sa.String(8), nullable=True),
         sa.Column("result", sa.JSON(), nullable=True),
         sa.Column("error", sa.Text(), nullable=True),
+        sa.Column("judging_ms", sa.Float(), nullable=True),
         sa.Column("package", sa.String(64), nullable=True),
         sa.Column("worker", sa.String(128), nullable=True),
         sa.Column("submitted_at", sa.DateTime(), nullable=False),
