@@ -24,8 +24,8 @@ from judge.sandbox.api import Sandbox
 from judge.schema import CaseDocument, ReportDocument
 from judge.service.client import ClaimedJob, ServiceClient, ServiceError
 from judge.service.packages import PackageCache
+from judge.service.problems import ProblemCatalog
 from judge.service.store import Job
-from judge.spec import load_problem
 
 log = logging.getLogger("judge.service")
 PROGRESS_EVERY = 0.2  # seconds between progress reports of one job
@@ -46,6 +46,7 @@ class JudgeJob:
         self.packages = packages
         self.sandbox = sandbox
         self.cache_dir = cache_dir
+        self.problems = ProblemCatalog()
 
     def __call__(self, job: Job) -> None:
         claimed = self.client.claim(job, worker_name())
@@ -82,7 +83,7 @@ class JudgeJob:
     def judge(self, claimed: ClaimedJob) -> tuple[ReportDocument, float]:
         """The result document, and how long the runner took (the rest is the service's)."""
         root = self.packages.root(claimed.package, self.client.package)
-        problem = load_problem(root, claimed.problem)
+        problem = self.problems.load(root, claimed.problem)
         language = next(lang for lang in LANGUAGES if lang.name == claimed.language)
         with tempfile.TemporaryDirectory(prefix="judge-job-") as scratch:
             source = Path(scratch) / f"solution{language.extensions[0]}"

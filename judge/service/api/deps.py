@@ -12,7 +12,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
@@ -23,9 +22,10 @@ from judge.service.auth import token_hash, user_for_token
 from judge.service.db import Database
 from judge.service.models import Role, User
 from judge.service.packages import PackageStore
+from judge.service.problems import ProblemCatalog
 from judge.service.queue import Sender
 from judge.service.settings import ServiceSettings
-from judge.spec import PROBLEM_FILE, Problem, load_problem
+from judge.spec import Problem
 
 
 @dataclass(frozen=True)
@@ -45,30 +45,6 @@ class Services:
             return self.problems.load(self.settings.root, problem_id)
         except JudgeError as exc:
             raise ApiError(404, str(exc)) from None
-
-
-class ProblemCatalog:
-    """Parsed problem.yaml files, parsed again when the file changes (parsing costs more than
-    the rest of a request)."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._parsed: dict[str, tuple[tuple[int, int], Problem]] = {}
-
-    def load(self, root: Path, problem_id: str) -> Problem:
-        try:
-            st = (root / "problems" / problem_id / PROBLEM_FILE).stat()
-            stamp = (st.st_mtime_ns, st.st_size)
-        except (OSError, ValueError):
-            return load_problem(root, problem_id)  # it says what is wrong
-        with self._lock:
-            cached = self._parsed.get(problem_id)
-        if cached is not None and cached[0] == stamp:
-            return cached[1]
-        problem = load_problem(root, problem_id)
-        with self._lock:
-            self._parsed[problem_id] = (stamp, problem)
-        return problem
 
 
 class UserCache:
