@@ -5,6 +5,7 @@ db         engines, sessions and Alembic migrations (SQLite with WAL, or Postgre
 models     the tables: users, submissions, progress
 auth       tokens (stored hashed), roles, and the request's user
 store      what happens to a submission, as database transactions
+problems   problem.yaml files, parsed once and again when they change
 documents  the submission document and what each role may see of it
 packages   problem packages as content-addressed archives, built, verified and unpacked
 queue      the broker (Redis, or in-memory) and the one judging actor
