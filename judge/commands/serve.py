@@ -35,7 +35,7 @@ unsandboxed_option = click.option(
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
     "--db",
     "db_url",
