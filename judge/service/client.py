@@ -84,6 +84,10 @@ class ServiceClient:
 
     # -- the worker's side
 
+    def check(self) -> None:
+        """Fail early, with the server's reason, when it is unreachable or refuses the token."""
+        self._json("GET", "/api/problems")
+
     def claim(self, job: Job, worker: str) -> ClaimedJob | None:
         """The job's submission, or None when the job is no longer wanted (409), or its
         submission no longer exists (404)."""

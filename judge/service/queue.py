@@ -16,6 +16,7 @@ from dramatiq.brokers.redis import RedisBroker
 from dramatiq.brokers.stub import StubBroker
 from dramatiq.middleware import Retries
 
+from judge.errors import JudgeError
 from judge.service.settings import QueueSettings
 from judge.service.store import Job
 
@@ -41,6 +42,15 @@ def open_broker(url: str | None, queue: QueueSettings) -> dramatiq.Broker:
         )
     broker.declare_queue(QUEUE_NAME)
     return broker
+
+
+def check_broker(broker: dramatiq.Broker, url: str | None) -> None:
+    """Fail early when Redis cannot be reached (the in-memory broker always can)."""
+    if isinstance(broker, RedisBroker):
+        try:
+            broker.client.ping()
+        except Exception as exc:  # noqa: BLE001 - redis-py's many connection errors
+            raise JudgeError(f"--broker {url}: {exc}") from None
 
 
 def declare_judge_actor(broker: dramatiq.Broker, handle: Callable[[Job], None]) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import collections
 import os
+import subprocess
 
 import pytest
 
+from tests.service.processes import JUDGE
 from tests.service.stack import Stack, local_verdicts, write_quick_project
 
 # Short safety nets so that the tests see them work: a worker silent for 6 s loses its job.
@@ -36,6 +38,12 @@ def assert_judged_once(stack: Stack, submissions: list[dict], expected: dict[int
 
 def test_a_worker_killed_in_the_middle_of_judging(cluster):
     cluster.start_server(*QUEUE_FLAGS, broker=cluster.broker)
+    refused = subprocess.run(
+        [*JUDGE, "--root", str(cluster.root), "worker", "--broker", cluster.broker,
+         "--server", cluster.server.url, "--token", "not-a-token", *cluster.flags],
+        env=cluster.env, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "401" in refused.stderr
     victim = cluster.start_worker()
     submission_id = cluster.submit("accepted/slow.py")
     judging = cluster.wait_status(submission_id, "judging", timeout=60)
