@@ -69,8 +69,8 @@ def _ended(*terminations: Termination) -> Callable[[Facts], bool]:
 
 
 def _signal(number: signals.Signals) -> Callable[[Facts], bool]:
-    return lambda facts: facts.run.termination is Termination.SIGNALED and (
-        facts.run.signal == number
+    return lambda facts: (
+        facts.run.termination is Termination.SIGNALED and (facts.run.signal == number)
     )
 
 

@@ -144,8 +144,10 @@ def _stderr_sections(report: Report) -> list[Text]:
         parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
     if len(written) > DETAILS_SHOWN:
         parts.append(
-            Text(f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
-                 style="dim")
+            Text(
+                f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
+                style="dim",
+            )
         )
     return parts
 

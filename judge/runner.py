@@ -28,7 +28,6 @@ from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
 
-
 @dataclass(frozen=True)
 class CaseResult:
     name: str
@@ -229,8 +228,10 @@ def stderr_text(run: RunResult) -> str:
     if not run.stderr_skipped:
         return run.stderr.decode(errors="replace")
     head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
-    return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
-            "skipped ...]\n" + tail.decode(errors="replace"))
+    return (
+        head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
+        "skipped ...]\n" + tail.decode(errors="replace")
+    )
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:

@@ -150,7 +150,7 @@ def worker(
     are cached. Refuses to start without sandbox isolation unless --unsandboxed.
     """
     from judge.service.client import ServiceClient
-    from judge.service.queue import check_broker, open_broker
+    from judge.service.queue import open_broker, warn_if_unreachable
     from judge.service.worker import JudgingPool, require_isolation
 
     _log_to_stderr()
@@ -164,11 +164,13 @@ def worker(
     )
     factory = _sandbox_factory(app)
     info = require_isolation(factory, settings.cache_dir, settings.unsandboxed)
-    broker = open_broker(settings.broker_url, settings.queue)
-    check_broker(broker, settings.broker_url)
+    queue = open_broker(settings.broker_url, settings.queue)
+    warn_if_unreachable(queue, settings.broker_url)
     client = ServiceClient(settings.server_url, settings.token)
-    client.check()
-    pool = JudgingPool(broker, client, settings.cache_dir, settings.processes, factory)
+    unreachable = client.check()
+    if unreachable:
+        logging.getLogger("judge.service").warning("server unreachable for now: %s", unreachable)
+    pool = JudgingPool(queue, client, settings.cache_dir, settings.processes, factory)
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())

@@ -33,8 +33,19 @@ import time
 # Standard modules that generators, validators and solutions import again and again: imported
 # once here, they cost a child nothing (argparse and random alone take about 10 ms of CPU).
 # Their memory is part of the idle baseline, which is measured in this same server.
-PRELOADED_MODULES = ("argparse", "array", "bisect", "collections", "functools", "heapq",
-                     "itertools", "math", "random", "re", "string")
+PRELOADED_MODULES = (
+    "argparse",
+    "array",
+    "bisect",
+    "collections",
+    "functools",
+    "heapq",
+    "itertools",
+    "math",
+    "random",
+    "re",
+    "string",
+)
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
 ROOT_TMPFS = "size=1m,mode=755"
 ROOT_PARENT = "/tmp"
@@ -68,8 +79,16 @@ def check(result, what):
 
 
 def mount(source, target, fstype, flags, data=None):
-    check(libc.mount(source and source.encode(), target.encode(), fstype and fstype.encode(),
-                     flags, data and data.encode()), f"mount {target}")
+    check(
+        libc.mount(
+            source and source.encode(),
+            target.encode(),
+            fstype and fstype.encode(),
+            flags,
+            data and data.encode(),
+        ),
+        f"mount {target}",
+    )
 
 
 def prctl(option, value):
@@ -101,7 +120,7 @@ def send(fd, message):
     blob = marshal.dumps(message)
     data = len(blob).to_bytes(4, "little") + blob
     while data:
-        data = data[os.write(fd, data):]
+        data = data[os.write(fd, data) :]
 
 
 # ---------------------------------------------------------------- cgroups
@@ -133,15 +152,21 @@ def prepare_cgroups(config, request):
         config["cgroup_limits"] = None  # unknown until every write has succeeded
         set_cgroup_limits(config, name, *limits)
         config["cgroup_limits"] = limits
-    joins = [os.open(os.path.join(cgroup_path(config, controller, name), "cgroup.procs"),
-                     os.O_WRONLY | os.O_CLOEXEC) for controller in config["cgroups"]]
+    joins = [
+        os.open(
+            os.path.join(cgroup_path(config, controller, name), "cgroup.procs"),
+            os.O_WRONLY | os.O_CLOEXEC,
+        )
+        for controller in config["cgroups"]
+    ]
     return name, joins
 
 
 def reset_cgroups(config, name):
     """Make reused cgroups count from zero; False when they cannot be reused."""
-    if config["cgroup_version"] != 1 or any(cgroup_pids(config, name, controller)
-                                             for controller in config["cgroups"]):
+    if config["cgroup_version"] != 1 or any(
+        cgroup_pids(config, name, controller) for controller in config["cgroups"]
+    ):
         return False  # a task that did not die with its run
     memory = cgroup_path(config, "memory", name)
     if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
@@ -218,8 +243,9 @@ def cgroup_memory(config, name):
         peak = read_text(path, "memory.max_usage_in_bytes").strip()
         events = read_text(path, "memory.oom_control")
         failures = read_text(path, "memory.failcnt").strip()
-        oom = field_value(events, "oom_kill") > 0 or (failures not in ("", "0")
-                                                     and "oom_kill " not in events)
+        oom = field_value(events, "oom_kill") > 0 or (
+            failures not in ("", "0") and "oom_kill " not in events
+        )
         return int(peak or 0), oom
     path = cgroup_path(config, "unified", name)
     peak = read_text(path, "memory.peak").strip()
@@ -355,9 +381,18 @@ def watch_jail(config, request, name, keeper, status_r, files, started):
     def program_pid():  # only needed, and only known, without cgroups and a PID namespace
         return None if config["cgroups"] else started_pid(reports)
 
-    stopped, wall = watch(config, request, name, status_r, read_report, program_pid, files,
-                          started, lambda pid: stop_jail(config, name, keeper, pid),
-                          lambda: kill(keeper))
+    stopped, wall = watch(
+        config,
+        request,
+        name,
+        status_r,
+        read_report,
+        program_pid,
+        files,
+        started,
+        lambda pid: stop_jail(config, name, keeper, pid),
+        lambda: kill(keeper),
+    )
     pid = program_pid()
     if pid is not None:
         kill_group(pid)
@@ -371,23 +406,27 @@ def watch_direct(config, request, name, program, status_r, files, started):
     pidfd = os.pidfd_open(program)
     try:
         stop = lambda pid=None: kill_run(config, name, program)  # noqa: E731
-        stopped, wall = watch(config, request, name, pidfd, lambda: False, lambda: program, files,
-                              started, stop, stop)
+        stopped, wall = watch(
+            config, request, name, pidfd, lambda: False, lambda: program, files, started, stop, stop
+        )
     finally:
         os.close(pidfd)
     kill_run(config, name, program)  # what it left behind; its pid, a zombie's, is not reused yet
     _, status, usage = os.wait4(program, 0)
     reap_all()
-    result = {"status": status, "maxrss_kb": usage.ru_maxrss,
-              "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
+    result = {
+        "status": status,
+        "maxrss_kb": usage.ru_maxrss,
+        "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9),
+    }
     _, error, unstarted, _ = parse_reports(read_to_end(status_r))
     counts = {"stderr_bytes": os.fstat(files[2]).st_size}
-    return reply(config, name, None if unstarted else result, error, unstarted, stopped, wall,
-                 counts)
+    return reply(
+        config, name, None if unstarted else result, error, unstarted, stopped, wall, counts
+    )
 
 
-def watch(config, request, name, wait_fd, on_ready, program_pid, files, started, stop,
-          hard_stop):
+def watch(config, request, name, wait_fd, on_ready, program_pid, files, started, stop, hard_stop):
     """Poll until `on_ready` (called when `wait_fd` is readable) returns False, stopping the run
     at a limit on the way; return (the limit that stopped it or None, wall seconds).
 
@@ -408,8 +447,12 @@ def watch(config, request, name, wait_fd, on_ready, program_pid, files, started,
         if stopped is None:
             pid = program_pid()
             cpu_ns = current_cpu_ns(config, name, pid)
-            stopped = limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > cpu_limit_ns,
-                                   now - started > wall_limit, flood())
+            stopped = limit_passed(
+                cpu_ns is None,
+                cpu_ns is not None and cpu_ns > cpu_limit_ns,
+                now - started > wall_limit,
+                flood(),
+            )
             if stopped is not None:
                 stop(pid)
                 stopped_at = now
@@ -426,8 +469,9 @@ def flood_check(request, files):
     cap = request["output_kb"] * 1024
     if request["isolate"]:
         return lambda: os.fstat(files[1]).st_size > cap
-    return lambda: (os.fstat(files[1]).st_size > cap
-                    or os.fstat(files[2]).st_size > TRUSTED_STDERR_BYTES)
+    return lambda: (
+        os.fstat(files[1]).st_size > cap or os.fstat(files[2]).st_size > TRUSTED_STDERR_BYTES
+    )
 
 
 def read_to_end(fd):
@@ -529,12 +573,22 @@ def reply(config, name, status, error, unstarted, stopped, wall, counts=None):
     """The run's facts and measurements. `error` set means the sandbox failed (or, with
     `unstarted`, that the program could not be started): whatever else the reply says, the
     program is not to blame."""
-    answer = {"stopped": stopped, "wall_s": wall, "error": error, "unstarted": unstarted,
-              "status": None, "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0,
-              "stderr_bytes": (counts or {}).get("stderr_bytes", 0)}
+    answer = {
+        "stopped": stopped,
+        "wall_s": wall,
+        "error": error,
+        "unstarted": unstarted,
+        "status": None,
+        "cpu_ns": None,
+        "cgroup_peak": 0,
+        "oom": False,
+        "maxrss_kb": 0,
+        "stderr_bytes": (counts or {}).get("stderr_bytes", 0),
+    }
     if status is not None:
-        answer.update(status=status["status"], maxrss_kb=status["maxrss_kb"],
-                      cpu_ns=status["cpu_ns"])
+        answer.update(
+            status=status["status"], maxrss_kb=status["maxrss_kb"], cpu_ns=status["cpu_ns"]
+        )
     if config["cgroups"]:
         answer["cpu_ns"] = cgroup_cpu_ns(config, name)
         answer["cgroup_peak"], answer["oom"] = cgroup_memory(config, name)
@@ -584,8 +638,7 @@ def keeper_main(config, request, files, joins, status_w):
         try:
             os.close(stderr_r)
             # only the program returns
-            return init_main(config, request, (stdin, files[1], stderr_w), joins, status_w,
-                             loaded)
+            return init_main(config, request, (stdin, files[1], stderr_w), joins, status_w, loaded)
         except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
             report_error(status_w, exc)
         os._exit(1)
@@ -595,8 +648,9 @@ def keeper_main(config, request, files, joins, status_w):
         stderr = HeadTail(files[2], STDERR_HEAD_BYTES, STDERR_TAIL_BYTES)
         pump({stderr_r: stderr}, init)
         stderr.finish()
-        os.write(status_w, b"C" + marshal.dumps({"stderr_bytes": stderr.total}).hex().encode()
-                 + b"\n")
+        os.write(
+            status_w, b"C" + marshal.dumps({"stderr_bytes": stderr.total}).hex().encode() + b"\n"
+        )
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report_error(status_w, exc)
     os._exit(0)
@@ -619,7 +673,7 @@ class HeadTail:
             chunk = chunk[room:]
         if chunk:
             self.last += chunk
-            del self.last[:-self.tail]
+            del self.last[: -self.tail]
 
     def finish(self):
         write_all(self.fd, self.last)
@@ -658,7 +712,7 @@ def pump(sinks, init):
 def write_all(fd, data):
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def direct_main(config, request, files, joins, status_w):
@@ -691,8 +745,11 @@ def init_main(config, request, files, joins, status_w, loaded):
     if exec_fd is not None:
         os.close(exec_fd)
     status, usage = reap_until(program)
-    result = {"status": status, "maxrss_kb": usage.ru_maxrss,
-              "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
+    result = {
+        "status": status,
+        "maxrss_kb": usage.ru_maxrss,
+        "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9),
+    }
     os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
     os._exit(0)
 
@@ -714,8 +771,12 @@ def private_copy(fd):
 def uses_template(config, request):
     """Whether an isolated run enters the server's minimal root; a run in a given directory
     builds its own, since that directory is out of the template's sight."""
-    return (config["template_fd"] is not None and config["namespaces"] and request["isolate"]
-            and not request["cwd_given"])
+    return (
+        config["template_fd"] is not None
+        and config["namespaces"]
+        and request["isolate"]
+        and not request["cwd_given"]
+    )
 
 
 def load_program(request):
@@ -772,8 +833,12 @@ def build_minimal_root(config, root):
         bind_read_only(path, root)
     for device in DEVICES:
         bind_device(device, root)
-    for link, target in (("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
-                         ("stderr", "/proc/self/fd/2"), ("fd", "/proc/self/fd")):
+    for link, target in (
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+        ("fd", "/proc/self/fd"),
+    ):
         os.symlink(target, f"{root}/dev/{link}")
     os.mkdir(root + BOX)
     os.mkdir(f"{root}/proc")
@@ -784,8 +849,13 @@ def mount_run_directories(config, request, root):
     namespace, in the minimal root at `root`."""
     box = root + BOX
     uid = config["uid"]
-    mount("tmpfs", box, "tmpfs", MS_NOSUID | MS_NODEV,
-          f"size={BOX_TMPFS_BYTES},mode=700,uid={uid},gid={uid}")
+    mount(
+        "tmpfs",
+        box,
+        "tmpfs",
+        MS_NOSUID | MS_NODEV,
+        f"size={BOX_TMPFS_BYTES},mode=700,uid={uid},gid={uid}",
+    )
     if request["cwd_given"]:
         mount(request["cwd"], box, None, MS_BIND | MS_REC)
         mount(None, box, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
@@ -1151,7 +1221,7 @@ def sweep_stale_roots():
     """Remove the root mount points of servers that died without cleaning up."""
     directory = ROOT_PARENT
     for entry in os.listdir(directory):
-        if entry.startswith(ROOT_PREFIX) and not pid_alive(entry[len(ROOT_PREFIX):].split("-")[0]):
+        if entry.startswith(ROOT_PREFIX) and not pid_alive(entry[len(ROOT_PREFIX) :].split("-")[0]):
             try:
                 os.rmdir(os.path.join(directory, entry))
             except OSError:

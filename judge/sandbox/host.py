@@ -43,9 +43,14 @@ def detect_host() -> HostSupport:
     root = os.geteuid() == 0
     version, dirs, cgroup_reason = _detect_cgroups(root)
     namespaces, namespace_reason = _detect_namespaces(root)
-    return HostSupport(root=root, cgroup_version=version, cgroup_dirs=dirs,
-                       cgroup_reason=cgroup_reason, namespaces=namespaces,
-                       namespace_reason=namespace_reason)
+    return HostSupport(
+        root=root,
+        cgroup_version=version,
+        cgroup_dirs=dirs,
+        cgroup_reason=cgroup_reason,
+        namespaces=namespaces,
+        namespace_reason=namespace_reason,
+    )
 
 
 def _detect_cgroups(root: bool) -> tuple[int | None, dict[str, str], str]:
@@ -53,8 +58,11 @@ def _detect_cgroups(root: bool) -> tuple[int | None, dict[str, str], str]:
         return None, {}, "not running as root: cannot create cgroups or move processes into them"
     mounts = _cgroup_mounts()
     own = _own_cgroups()
-    v1 = {name: str(Path(mounts[name]) / own[name].lstrip("/"))
-          for name in V1_CONTROLLERS if name in mounts and name in own}
+    v1 = {
+        name: str(Path(mounts[name]) / own[name].lstrip("/"))
+        for name in V1_CONTROLLERS
+        if name in mounts and name in own
+    }
     if len(v1) == len(V1_CONTROLLERS):
         problem = _probe_v1(v1)
         return (None, {}, problem) if problem else (1, v1, "")
@@ -119,8 +127,10 @@ def _probe_v2(directory: str) -> str:
     try:
         missing = [name for name in V2_CONTROLLERS if not (probe / f"{name}.max").exists()]
         if missing:
-            return (f"cgroup v2 controllers {', '.join(missing)} are not delegated to {directory} "
-                    "(cgroup.subtree_control)")
+            return (
+                f"cgroup v2 controllers {', '.join(missing)} are not delegated to {directory} "
+                "(cgroup.subtree_control)"
+            )
         return ""
     finally:
         probe.rmdir()
@@ -130,8 +140,13 @@ def _detect_namespaces(root: bool) -> tuple[bool, str]:
     if not root:
         return False, "not running as root: cannot create mount, PID and network namespaces"
     try:
-        probe = subprocess.run([sys.executable, "-I", "-S", "-B", "-c", UNSHARE_PROBE],
-                               capture_output=True, text=True, timeout=10, check=False)
+        probe = subprocess.run(
+            [sys.executable, "-I", "-S", "-B", "-c", UNSHARE_PROBE],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         return False, f"cannot probe namespaces: {exc}"
     if probe.returncode != 0:

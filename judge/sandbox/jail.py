@@ -244,8 +244,13 @@ class _Server:
         self._reply_r, reply_w = os.pipe()
         try:
             self._process = subprocess.Popen(
-                [python_interpreter(), *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r),
-                 str(reply_w)],
+                [
+                    python_interpreter(),
+                    *PYTHON_FLAGS,
+                    str(SERVER_SCRIPT),
+                    str(request_r),
+                    str(reply_w),
+                ],
                 pass_fds=(request_r, reply_w),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -354,8 +359,11 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
 def _termination(reply: dict, sig: int | None, flooded: bool) -> Termination:
     """What ended the run: the watcher that stopped it, the kernel's OOM killer, a signal, or
     the program itself. Facts only: judge.outcome compares measurements with limits."""
-    stopped = {"cpu": Termination.CPU_LIMIT, "wall": Termination.WALL_LIMIT,
-               "output": Termination.OUTPUT_LIMIT}.get(reply["stopped"])
+    stopped = {
+        "cpu": Termination.CPU_LIMIT,
+        "wall": Termination.WALL_LIMIT,
+        "output": Termination.OUTPUT_LIMIT,
+    }.get(reply["stopped"])
     if stopped is not None:
         return stopped
     if flooded:

@@ -107,8 +107,15 @@ def _run_in(request: RunRequest, cwd: Path, scratch: Path) -> RunResult:
     with open(stdout_path, "wb") as out, open(stdin_path, "rb") as stdin:
         try:
             proc = subprocess.Popen(
-                request.argv, stdin=stdin, stdout=out, stderr=subprocess.PIPE, cwd=cwd, env=env,
-                start_new_session=True, close_fds=True, preexec_fn=_limit_child(limits),
+                request.argv,
+                stdin=stdin,
+                stdout=out,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=env,
+                start_new_session=True,
+                close_fds=True,
+                preexec_fn=_limit_child(limits),
             )
         except OSError as exc:
             return _start_failed(str(exc))
@@ -159,8 +166,9 @@ def _watch(proc: subprocess.Popen, limits: ResourceLimits, started: float):
         for p in tree:
             try:
                 times = p.cpu_times()
-                known[p.pid] = (times.user + times.system + times.children_user
-                                + times.children_system) * 1000
+                known[p.pid] = (
+                    times.user + times.system + times.children_user + times.children_system
+                ) * 1000
                 rss_kb += _high_water_kb(p)
             except psutil.Error:
                 continue
@@ -237,14 +245,27 @@ def _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr, l
         else:
             termination = Termination.EXITED
     return RunResult(
-        termination=termination, exit_code=exit_code if termination is Termination.EXITED else None,
-        signal=sig, cpu_ms=cpu_ms, wall_ms=wall_ms, peak_memory_kb=peak_kb,
-        stdout=stdout[: limits.output_kb * 1024], stderr=stderr_kept, stderr_skipped=skipped,
+        termination=termination,
+        exit_code=exit_code if termination is Termination.EXITED else None,
+        signal=sig,
+        cpu_ms=cpu_ms,
+        wall_ms=wall_ms,
+        peak_memory_kb=peak_kb,
+        stdout=stdout[: limits.output_kb * 1024],
+        stderr=stderr_kept,
+        stderr_skipped=skipped,
     )
 
 
 def _start_failed(message: str) -> RunResult:
     return RunResult(
-        termination=Termination.START_FAILED, exit_code=None, signal=None, cpu_ms=0.0,
-        wall_ms=0.0, peak_memory_kb=0, stdout=b"", stderr=b"", message=message,
+        termination=Termination.START_FAILED,
+        exit_code=None,
+        signal=None,
+        cpu_ms=0.0,
+        wall_ms=0.0,
+        peak_memory_kb=0,
+        stdout=b"",
+        stderr=b"",
+        message=message,
     )

@@ -84,9 +84,16 @@ class ServiceClient:
 
     # -- the worker's side
 
-    def check(self) -> None:
-        """Fail early, with the server's reason, when it is unreachable or refuses the token."""
-        self._json("GET", "/api/problems")
+    def check(self) -> str:
+        """Raise, with the server's reason, when the server refuses (a wrong token); return
+        why it cannot be reached, or '' (not fatal: it may be restarting)."""
+        try:
+            self._json("GET", "/api/problems")
+        except ServiceError as exc:
+            if exc.status is not None:
+                raise
+            return str(exc)
+        return ""
 
     def claim(self, job: Job, worker: str) -> ClaimedJob | None:
         """The job's submission, or None when the job is no longer wanted (409), or its

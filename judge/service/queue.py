@@ -16,7 +16,6 @@ from dramatiq.brokers.redis import RedisBroker
 from dramatiq.brokers.stub import StubBroker
 from dramatiq.middleware import Retries
 
-from judge.errors import JudgeError
 from judge.service.settings import QueueSettings
 from judge.service.store import Job
 
@@ -44,13 +43,14 @@ def open_broker(url: str | None, queue: QueueSettings) -> dramatiq.Broker:
     return broker
 
 
-def check_broker(broker: dramatiq.Broker, url: str | None) -> None:
-    """Fail early when Redis cannot be reached (the in-memory broker always can)."""
+def warn_if_unreachable(broker: dramatiq.Broker, url: str | None) -> None:
+    """Say at start when Redis cannot be reached. Not fatal: it may be restarting, and jobs
+    wait in the database (server) or are fetched once it is back (worker)."""
     if isinstance(broker, RedisBroker):
         try:
             broker.client.ping()
         except Exception as exc:  # noqa: BLE001 - redis-py's many connection errors
-            raise JudgeError(f"--broker {url}: {exc}") from None
+            log.warning("queue %s unreachable for now: %s", url, exc)
 
 
 def declare_judge_actor(broker: dramatiq.Broker, handle: Callable[[Job], None]) -> None:

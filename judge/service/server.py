@@ -15,7 +15,7 @@ from judge.service.client import ServiceClient
 from judge.service.db import Database
 from judge.service.models import Role
 from judge.service.packages import PackageStore
-from judge.service.queue import Sender, check_broker, open_broker
+from judge.service.queue import Sender, open_broker, warn_if_unreachable
 from judge.service.settings import ServiceSettings
 from judge.service.sweeper import Sweeper
 from judge.service.worker import JudgingPool, SandboxFactory, require_isolation
@@ -41,7 +41,7 @@ class JudgeServer:
         self.database = Database(settings.db_url)
         self.database.migrate()
         broker = open_broker(settings.broker_url, settings.queue)
-        check_broker(broker, settings.broker_url)
+        warn_if_unreachable(broker, settings.broker_url)
         self.sender = Sender(broker)
         parts = Services(settings, self.database, self.sender, PackageStore())
         self.app = create_app(parts, extensions)

@@ -155,7 +155,11 @@ class Stack:
             except httpx.HTTPError:
                 return False
 
-        wait_until(finished, timeout, f"{count} submissions judged", interval=0.5)
+        try:
+            wait_until(finished, timeout, f"{count} submissions judged", interval=0.5)
+        except AssertionError:
+            states = [(s["id"], s["status"], s["attempt"]) for s in self.all_submissions()]
+            raise AssertionError(f"not judged in time: {states}\n{self.logs_text()}") from None
         return sorted(self.all_submissions(), key=lambda s: s["id"])
 
     def wait_status(self, submission_id: int, status: str, timeout: float) -> dict:
