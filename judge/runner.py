@@ -5,6 +5,7 @@ Compute only: rendering belongs to judge.report. Processes are started only thro
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import signal as signals
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
@@ -50,6 +52,7 @@ class Report:
     verdict: Verdict
     tests: tuple[CaseResult, ...]
     compile_message: str = ""
+    skipped: tuple[str, ...] = ()  # tests not run (--fail-fast, or verify stopping early)
 
     @property
     def max_time_ms(self) -> float:
@@ -85,6 +88,10 @@ class JudgeOptions:
     fail_fast: bool = False  # stop at the first test that is not accepted
     language: str | None = None
     stop_on: frozenset[Verdict] = frozenset()  # also stop after a test gets one of these
+    # Once a test has run out of time the overall verdict is known; the tests after it run this
+    # many at a time (each in a sandbox of its own), so that a slow submission is not judged at
+    # the pace of one time limit per test. Verdicts are the same: time is each run's own CPU.
+    workers_after_tle: int = 1
 
 
 OnCase = Callable[[CaseResult], None]
@@ -98,8 +105,11 @@ def judge_submission(
     options: JudgeOptions = JudgeOptions(),
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
+    sandbox_factory: Callable[[], Sandbox] | None = None,
 ) -> Report:
-    """Run `source` on every test of `problem` and return the full report."""
+    """Run `source` on every test of `problem` and return the full report.
+
+    `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
     if isinstance(prepared, str):
@@ -112,15 +122,29 @@ def judge_submission(
             compile_message=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
-    results = []
-    for case in cases:
+    results: list[CaseResult] = []
+    for index, case in enumerate(cases):
         result = judge_case(problem, prepared, checker, sandbox, case)
         results.append(result)
         if on_case is not None:
             on_case(result)
         if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
             break
-    return _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+        if result.verdict is Verdict.TLE and options.workers_after_tle > 1 and sandbox_factory:
+            rest = cases[index + 1 :]
+
+            def judge_rest(own: Sandbox, case: TestCase) -> CaseResult:
+                return judge_case(problem, prepared, checker, own, case)
+
+            results.extend(
+                map_with_sandboxes(
+                    sandbox_factory, judge_rest, rest, options.workers_after_tle, on_case
+                )
+            )
+            break
+    skipped = tuple(case.name for case in cases[len(results) :])
+    report = _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+    return dataclasses.replace(report, skipped=skipped)
 
 
 def prepare_submission(
@@ -177,19 +201,11 @@ def judge_case(
 
     `keep_output` receives the submission's stdout, for callers that save it (stress).
     """
-    run = sandbox.run(
-        RunRequest(
-            argv=submission.argv,
-            limits=submission_limits(problem.limits, submission.baseline_kb),
-            stdin_path=case.input_path,
-            isolate=True,
-            python_code=submission.python_code,
-        )
-    )
+    launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
+    run, net_kb = launched.run, launched.memory_kb
     if keep_output is not None:
         keep_output(run.stdout)
-    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-    verdict, message = classify_run(run, problem.limits, net_kb)
+    verdict, message = launched.verdict, launched.message
     details = ""
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
@@ -209,6 +225,40 @@ def judge_case(
         message=message,
         details=details,
     )
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One run of a submission and what it earned before its output is looked at."""
+
+    run: RunResult
+    memory_kb: int  # the figure the memory limit applies to
+    verdict: Verdict  # AC: exited normally within the limits (the output is not checked yet)
+    message: str
+
+
+def launch(
+    problem: Problem,
+    submission: Submission,
+    sandbox: Sandbox,
+    *,
+    stdin_path: Path | None = None,
+    stdin_bytes: bytes | None = None,
+) -> Launch:
+    """Run the submission once, isolated, under the problem's limits."""
+    run = sandbox.run(
+        RunRequest(
+            argv=submission.argv,
+            limits=submission_limits(problem.limits, submission.baseline_kb),
+            stdin_path=stdin_path,
+            stdin_bytes=stdin_bytes,
+            isolate=True,
+            python_code=submission.python_code,
+        )
+    )
+    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
+    verdict, message = classify_run(run, problem.limits, net_kb)
+    return Launch(run, net_kb, verdict, message)
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:

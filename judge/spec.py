@@ -179,7 +179,8 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         name = top.choice("checker", CHECKER_NAMES, default="tokens")
         if name in PROGRAM_CHECKERS:
             raise top.error(
-                "checker", f"a {name} checker needs a program: write {{name: {name}, program: PATH}}"
+                "checker",
+                f"a {name} checker needs a program: write {{name: {name}, program: PATH}}",
             )
         return CheckerSpec(name=name)
     checker = top.mapping("checker")

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from judge.errors import ProblemError
+from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.files import write_atomically
 from judge.spec import Group, Problem
 from judge.yamlnodes import MappingReader, compose_file
@@ -108,20 +112,87 @@ def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
     return tuple(entries)
 
 
-def write_manifest(problem: Problem, entries: tuple[ManifestEntry, ...]) -> None:
-    """Write the manifest sorted by name, keeping only the fields each entry has."""
-    data = {}
-    for entry in sorted(entries, key=lambda e: e.name):
-        record: dict[str, object] = {"origin": entry.origin}
-        if entry.args:
-            record["args"] = list(entry.args)
-        if entry.seed is not None:
-            record["seed"] = entry.seed
-        if entry.sha256:
-            record["sha256"] = entry.sha256
-        if entry.note:
-            record["note"] = entry.note
-        data[entry.name] = record
-    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
-    header = "# How each test was made; see docs/problem-format.md.\n"
-    write_atomically(problem.testdata / MANIFEST, (header + text).encode())
+def add_manifest_entries(problem: Problem, entries: tuple[ManifestEntry, ...]) -> None:
+    """Add (or replace) entries and keep everything else of the file as it was written: comments,
+    key order, quoting and flow style (a round trip through ruamel.yaml, not a rewrite)."""
+    path = problem.testdata / MANIFEST
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = MANIFEST_HEADER
+    round_trip = _round_trip_yaml()
+    data = round_trip.load(text)
+    if data is None:  # nothing but comments so far: keep them above the entries
+        data, kept = CommentedMap(), text if text.endswith("\n") or not text else text + "\n"
+    else:
+        kept = ""
+    if not isinstance(data, CommentedMap):
+        raise ProblemError(path, "the file must hold a mapping of test names to entries")
+    for entry in entries:
+        data[entry.name] = _entry_map(entry)
+    buffer = io.StringIO()
+    round_trip.dump(data, buffer)
+    write_atomically(path, (kept + buffer.getvalue()).encode())
+
+
+MANIFEST_HEADER = "# How each test was made; see docs/problem-format.md.\n"
+
+
+def _round_trip_yaml() -> YAML:
+    round_trip = YAML()
+    round_trip.preserve_quotes = True
+    round_trip.width = 4096  # never re-wrap a long line of arguments
+    round_trip.indent(mapping=2, sequence=4, offset=2)
+    return round_trip
+
+
+def _entry_map(entry: ManifestEntry) -> CommentedMap:
+    record = CommentedMap(origin=entry.origin)
+    if entry.args:
+        args = CommentedSeq(
+            DoubleQuotedScalarString(a) if _needs_quotes(a) else a for a in entry.args
+        )
+        args.fa.set_flow_style()
+        record["args"] = args
+    if entry.seed is not None:
+        record["seed"] = entry.seed
+    if entry.sha256:
+        record["sha256"] = entry.sha256
+    if entry.note:
+        record["note"] = entry.note
+    return record
+
+
+def _needs_quotes(value: str) -> bool:
+    """Quote what YAML would read as something other than this string (numbers, booleans)."""
+    try:
+        return not isinstance(yaml.safe_load(value), str) or value.strip() != value
+    except yaml.YAMLError:
+        return True
+
+
+def select_tests(
+    tests: tuple[TestCase, ...], names: tuple[str, ...] = (), groups: tuple[str, ...] = ()
+) -> tuple[TestCase, ...]:
+    """The tests named (globs allowed, e.g. 'hand-0*') or in the groups named; all if neither.
+
+    A name or group that selects nothing is an error that offers the closest existing ones."""
+    if not names and not groups:
+        return tests
+    for pattern in names:
+        _require_match(pattern, [case.name for case in tests], "test")
+    for group in groups:
+        _require_match(group, [case.group for case in tests], "group")
+    return tuple(
+        case
+        for case in tests
+        if any(fnmatch.fnmatchcase(case.name, pattern) for pattern in names)
+        or any(fnmatch.fnmatchcase(case.group, group) for group in groups)
+    )
+
+
+def _require_match(pattern: str, known: list[str], kind: str) -> None:
+    if any(fnmatch.fnmatchcase(name, pattern) for name in known):
+        return
+    choices = sorted(set(known))
+    raise JudgeError(f"no {kind} '{pattern}'{did_you_mean(pattern, choices)}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import shlex
 import time
@@ -11,12 +12,21 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from judge.commands.shared import (
+    compiled_submission,
+    require_solution,
+    root_option,
+    solution_argument,
+)
 from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
-from judge.runner import prepare_checker, prepare_submission
+from judge.runner import prepare_checker
 from judge.sandbox import open_sandbox
+from judge.spec import Problem
+from judge.terminal import console as terminal_console
+from judge.terminal import plural
 from judge.stress_cache import StressCache
 from judge.stress import (
     Judging,
@@ -28,9 +38,15 @@ from judge.stress import (
     shrink_failure,
 )
 
+SHOWN_LINES = 20  # of a failing input, its answer and the output: the rest is in the saved files
+SHOWN_WIDTH = 200
 
-@click.command(context_settings={"ignore_unknown_options": True})
-@click.argument("solution", type=click.Path(dir_okay=False, exists=True, path_type=Path))
+
+@click.command(
+    context_settings={"ignore_unknown_options": True},
+    short_help="Random tests until SOLUTION disagrees with the reference.",
+)
+@solution_argument
 @click.argument("problem")
 @click.argument("generator_args", nargs=-1, type=click.UNPROCESSED)
 @click.option("--iterations", type=click.IntRange(1), help="Stop after this many tests.")
@@ -69,6 +85,7 @@ from judge.stress import (
 )
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON document.")
+@root_option
 @click.pass_obj
 def stress(
     app: AppContext,
@@ -89,15 +106,18 @@ def stress(
 
     Inputs come from the problem's generator (GENERATOR_ARGS, else its stress_args) with seeds
     SEED, SEED+1, ...; each is judged under the problem's limits and checker. The first failing
-    case is saved, shrunk (fewer lines, smaller numbers, still valid and still failing) and
-    printed with a command that replays it. Exit status 0 when nothing failed, 1 otherwise.
+    case is saved (per solution and seed), shrunk (fewer lines, smaller numbers, still valid
+    and still failing) and printed with a command that replays it. Exit status 0 when nothing
+    failed, 1 otherwise.
     """
+    solution = require_solution(solution, problem, "stress")
     spec = app.problem(problem)
     if spec.generator is None and replay is None:
         raise JudgeError(f"problem '{spec.id}' has no generator in problem.yaml")
     if iterations is None and seconds is None:
         seconds = 60.0
-    args = generator_args or (spec.generator.stress_args if spec.generator else ())
+    console = terminal_console(stderr=True)
+    args = generator_args or _stress_args(spec, console)
     plan = StressPlan(
         args=args,
         first_seed=seed,
@@ -105,15 +125,12 @@ def stress(
         seconds=seconds,
         workers=workers or default_workers(),
     )
-    console = Console(stderr=True, highlight=False)
     with (
         SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes,
         make_scratch() as scratch,
     ):
         sandbox = sandboxes.get()
-        submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
-        if isinstance(submission, str):
-            raise JudgeError(f"{solution} does not compile:\n{submission}")
+        submission = compiled_submission(app, spec, solution, sandbox, language)
         judging = Judging(
             spec,
             prepare_setter_programs(spec, sandbox, app.cache_dir),
@@ -132,13 +149,27 @@ def stress(
                 outcome = StressOutcome(
                     outcome.iterations, outcome.seconds, outcome.failure, shrunk, result
                 )
-    saved = _save(app, spec.id, outcome) if outcome.failure is not None else {}
+    saved = _save(app, spec.id, solution, outcome) if outcome.failure is not None else {}
     replay_command = _replay_command(solution, spec.id, saved)
     if as_json:
         click.echo(json.dumps(_to_dict(outcome, plan, saved, replay_command), indent=2))
     else:
-        _print(Console(highlight=False, soft_wrap=True), outcome, saved, replay_command)
+        _print(terminal_console(), outcome, saved, replay_command)
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
+
+
+def _stress_args(spec: Problem, console: Console) -> tuple[str, ...]:
+    """The problem's stress_args; without them its default_args, and a note that they are the
+    full-size tests of `judge generate` (slow to judge and to shrink)."""
+    generator = spec.generator
+    if generator is None or generator.stress_args:
+        return generator.stress_args if generator else ()
+    console.print(
+        f"note: {spec.id}'s problem.yaml has no generator.stress_args (small tests for stress); "
+        f"using its default_args: {' '.join(generator.default_args) or '(none)'}",
+        markup=False,
+    )
+    return generator.default_args
 
 
 def stress_cache(app: AppContext, spec, args: tuple[str, ...]) -> StressCache:
@@ -163,16 +194,30 @@ def _search(
 
 
 def _replay(judging: Judging, sandbox, path: Path) -> StressOutcome:
+    """Judge one given input; one the validator rejects is refused (it proves nothing)."""
     started = time.monotonic()
-    trial = judging.trial(sandbox, path.read_bytes(), None)
+    data = path.read_bytes()
+    if judging.programs.validator is not None:
+        validation = judging.programs.validate(sandbox, data=data)
+        if not validation.valid:
+            raise JudgeError(
+                f"{path} is not a valid input for {judging.problem.id}: {validation.message}"
+            )
+    trial = judging.trial(sandbox, data, None)
     failure = None if trial.result.verdict.accepted else trial
     return StressOutcome(1, time.monotonic() - started, failure)
 
 
-def _save(app: AppContext, problem_id: str, outcome: StressOutcome) -> dict[str, str]:
+def _save(
+    app: AppContext, problem_id: str, solution: Path, outcome: StressOutcome
+) -> dict[str, str]:
+    """Saved under .judge/stress/PROBLEM/SOLUTION/seed-N: another solution failing on the same
+    seed gets a folder of its own. The solution's folder name carries a hash of its full path, as
+    two solutions may share a file name."""
     failure = outcome.failure
     label = f"seed-{failure.seed}" if failure.seed is not None else time.strftime("%Y%m%d-%H%M%S")
-    folder = app.root / ".judge" / "stress" / problem_id / label
+    path_hash = hashlib.sha256(str(solution.resolve()).encode()).hexdigest()[:8]
+    folder = app.root / ".judge" / "stress" / problem_id / f"{solution.name}-{path_hash}" / label
     folder.mkdir(parents=True, exist_ok=True)
     saved = _write_trial(folder, "failing", failure)
     if outcome.shrunk is not None:
@@ -221,7 +266,7 @@ def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) ->
 def _print(console: Console, outcome: StressOutcome, saved, replay_command) -> None:
     rate = outcome.iterations / max(outcome.seconds, 1e-9)
     failure = outcome.failure
-    console.print(f"{outcome.iterations} tests in {outcome.seconds:.1f} s ({rate:.0f}/s)")
+    console.print(f"{plural(outcome.iterations, 'test')} in {outcome.seconds:.1f} s ({rate:.0f}/s)")
     if failure is None:
         console.print("[green]no failure found[/green]")
         return
@@ -236,11 +281,23 @@ def _print(console: Console, outcome: StressOutcome, saved, replay_command) -> N
             f"{len(shown.data)} bytes{complete}: "
             f"{shown.result.verdict.value} {shown.result.message}"
         )
-    console.print("[bold]input:[/bold]")
-    console.print(shown.data.decode(errors="replace").rstrip(), markup=False)
-    console.print("[bold]expected:[/bold]")
-    console.print(shown.answer.decode(errors="replace").rstrip()[:2000], markup=False)
-    console.print("[bold]got:[/bold]")
-    console.print(shown.output.decode(errors="replace").rstrip()[:2000], markup=False)
-    console.print(f"saved in {Path(next(iter(saved.values()))).parent}")
+    folder = Path(next(iter(saved.values()))).parent
+    prefix = "shrunk" if outcome.shrunk is not None else "failing"
+    for title, data, name in (
+        ("input", shown.data, f"{prefix}.in"),
+        ("expected", shown.answer, f"{prefix}.ans"),
+        ("got", shown.output, f"{prefix}.out"),
+    ):
+        console.print(f"[bold]{title}:[/bold]")
+        console.print(head(data, folder / name), markup=False)
+    console.print(f"saved in {folder}")
     console.print(f"replay: {replay_command}")
+
+
+def head(data: bytes, path: Path, lines: int = SHOWN_LINES, width: int = SHOWN_WIDTH) -> str:
+    """The first lines of a saved file (each cut to `width`), and where the rest is."""
+    text = data.decode(errors="replace").rstrip("\n").split("\n")
+    shown = [line if len(line) <= width else line[: width - 3] + "..." for line in text[:lines]]
+    if len(text) > lines:
+        shown.append(f"... {plural(len(text) - lines, 'more line')}; all of it in {path}")
+    return "\n".join(shown)
