@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +10,7 @@ import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.languages import LANGUAGES
+from judge.limits import Limits, MemoryBasis
 from judge.yamlnodes import MappingReader, compose_file
 
 PROBLEM_FILE = "problem.yaml"
@@ -24,20 +24,6 @@ WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
 CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
 PROGRAM_CHECKERS = ("testlib", "kattis")
-
-
-class MemoryBasis(enum.Enum):
-    NET = "net"  # the limit applies to the peak minus the runtime's idle footprint
-    GROSS = "gross"  # the limit applies to the whole peak
-
-
-@dataclass(frozen=True)
-class Limits:
-    time_ms: int
-    memory_kb: int
-    output_kb: int
-    wall_ms: int
-    memory_basis: MemoryBasis
 
 
 @dataclass(frozen=True)

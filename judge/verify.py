@@ -178,8 +178,10 @@ def at_real_limit(report: Report, problem: Problem) -> Report:
 
 
 def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
-    if report.verdict is Verdict.CE:
-        return [] if expected is Verdict.CE else ["does not compile"]
+    if report.compile_message or report.verdict is Verdict.CE:  # CE, or JE: a broken toolchain
+        if report.verdict is Verdict.CE and expected is Verdict.CE:
+            return []
+        return [f"does not compile ({report.verdict.value}): {report.compile_message[:300]}"]
     got = [case.verdict for case in report.tests]
     if expected is Verdict.AC:
         return [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.table import Table
@@ -74,9 +75,16 @@ def describe_checker(checker: CheckerSpec) -> str:
     help="Print only the input of sample N, byte for byte (to pipe into a program).",
 )
 @click.option("--answer", is_flag=True, help="With --sample: print the sample's answer instead.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the problem page (statement, limits, samples) as one HTML file.",
+)
 @root_option
 @click.pass_obj
-def show(app: AppContext, problem: str, sample: int | None, answer: bool) -> None:
+def show(
+    app: AppContext, problem: str, sample: int | None, answer: bool, html: Path | None
+) -> None:
     """Print PROBLEM's limits, checker and statement.
 
     The statement is printed as written (Markdown), so a sample copied from it is exact.
@@ -87,6 +95,10 @@ def show(app: AppContext, problem: str, sample: int | None, answer: bool) -> Non
         return
     if answer:
         raise click.UsageError("--answer goes with --sample N")
+    if html is not None:
+        from judge.web.offline import write_problem_html  # jinja2: only when asked
+
+        write_problem_html(html, spec, discover_tests(spec))
     try:
         statement = spec.statement.read_text(encoding="utf-8")
     except OSError as exc:

@@ -9,6 +9,7 @@ import click
 
 from judge.context import AppContext
 from judge.errors import JudgeError
+from judge.languages import CompileFailure
 from judge.runner import Submission, prepare_submission
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
@@ -87,6 +88,6 @@ def compiled_submission(
 ) -> Submission:
     """SOLUTION compiled and calibrated; a compile error stops the command (exit 2)."""
     submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
-    if isinstance(submission, str):
-        raise JudgeError(f"{solution} does not compile:\n{submission}")
+    if isinstance(submission, CompileFailure):
+        raise JudgeError(f"{solution} does not compile:\n{submission.message}")
     return submission

@@ -41,6 +41,8 @@ from judge.stress import (
 SHOWN_LINES = 20  # of a failing input, its answer and the output: the rest is in the saved files
 SHOWN_WIDTH = 200
 
+OUTPUT_SHOWN = 65536  # characters of the failing output kept in the document
+
 
 @click.command(
     context_settings={"ignore_unknown_options": True},
@@ -85,6 +87,11 @@ SHOWN_WIDTH = 200
 )
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON document.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the outcome as one self-contained HTML file.",
+)
 @root_option
 @click.pass_obj
 def stress(
@@ -101,6 +108,7 @@ def stress(
     workers: int | None,
     no_cache: bool,
     as_json: bool,
+    html: Path | None,
 ) -> None:
     """Pit SOLUTION against PROBLEM's reference on random valid tests until they disagree.
 
@@ -151,8 +159,13 @@ def stress(
                 )
     saved = _save(app, spec.id, solution, outcome) if outcome.failure is not None else {}
     replay_command = _replay_command(solution, spec.id, saved)
+    document = _to_dict(outcome, plan, saved, replay_command)
+    if html is not None:
+        from judge.web.offline import write_stress_html  # jinja2: only when asked
+
+        write_stress_html(html, document, spec, solution)
     if as_json:
-        click.echo(json.dumps(_to_dict(outcome, plan, saved, replay_command), indent=2))
+        click.echo(json.dumps(document, indent=2))
     else:
         _print(terminal_console(), outcome, saved, replay_command)
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
@@ -245,6 +258,7 @@ def _replay_command(solution: Path, problem_id: str, saved: dict[str, str]) -> s
 
 def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) -> dict:
     failure, shrunk = outcome.failure, outcome.shrunk
+    shown = shrunk or failure  # the smallest failing case: its answers and explanation
     return {
         "verdict": failure.result.verdict.value if failure else "AC",
         "iterations": outcome.iterations,
@@ -258,6 +272,9 @@ def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) ->
         "shrunk_input": shrunk.data.decode(errors="replace") if shrunk else None,
         "shrunk_verdict": shrunk.result.verdict.value if shrunk else None,
         "shrink_steps": outcome.shrink.steps if outcome.shrink else None,
+        "expected_output": shown.answer.decode(errors="replace") if shown else None,
+        "output": shown.output.decode(errors="replace")[:OUTPUT_SHOWN] if shown else None,
+        "details": shown.result.details or None if shown else None,
         "saved": saved or None,
         "replay": replay_command,
     }

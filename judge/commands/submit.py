@@ -37,6 +37,11 @@ from judge.verdict import Verdict
     is_flag=True,
     help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.",
 )
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the report as one self-contained HTML file (tables, charts, source).",
+)
 @root_option
 @click.pass_obj
 def submit(
@@ -48,6 +53,7 @@ def submit(
     group_names: tuple[str, ...],
     fail_fast: bool,
     as_json: bool,
+    html: Path | None,
 ) -> None:
     """Judge SOLUTION on every test of PROBLEM (or those --test / --group select).
 
@@ -96,6 +102,10 @@ def submit(
             )
     finally:
         sandbox.close()
+    if html is not None:
+        from judge.web.offline import write_submission_html  # jinja2: only when asked
+
+        write_submission_html(html, report)
     if as_json:
         click.echo(report_to_json(report))
     else:
