@@ -112,6 +112,14 @@ def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
     return tuple(entries)
 
 
+def read_manifest_or_none(problem: Problem) -> tuple[ManifestEntry, ...]:
+    """The manifest's entries, or none when it does not parse (verify reports that itself)."""
+    try:
+        return read_manifest(problem)
+    except ProblemError:
+        return ()
+
+
 def add_manifest_entries(problem: Problem, entries: tuple[ManifestEntry, ...]) -> None:
     """Add (or replace) entries and keep everything else of the file as it was written: comments,
     key order, quoting and flow style (a round trip through ruamel.yaml, not a rewrite)."""
@@ -129,7 +137,10 @@ def add_manifest_entries(problem: Problem, entries: tuple[ManifestEntry, ...]) -
     if not isinstance(data, CommentedMap):
         raise ProblemError(path, "the file must hold a mapping of test names to entries")
     for entry in entries:
-        data[entry.name] = _entry_map(entry)
+        if entry.name in data:
+            data[entry.name] = _entry_map(entry)
+        else:
+            data.insert(_after_same_origin(data, entry.origin), entry.name, _entry_map(entry))
     buffer = io.StringIO()
     round_trip.dump(data, buffer)
     write_atomically(path, (kept + buffer.getvalue()).encode())
@@ -146,6 +157,17 @@ def _round_trip_yaml() -> YAML:
     return round_trip
 
 
+def _after_same_origin(data: CommentedMap, origin: str) -> int:
+    """Where a new entry goes: after the last one of its origin (hand tests stay together),
+    else at the end."""
+    positions = [
+        index
+        for index, value in enumerate(data.values())
+        if isinstance(value, dict) and value.get("origin", "hand") == origin
+    ]
+    return positions[-1] + 1 if positions else len(data)
+
+
 def _entry_map(entry: ManifestEntry) -> CommentedMap:
     record = CommentedMap(origin=entry.origin)
     if entry.args:
@@ -159,7 +181,7 @@ def _entry_map(entry: ManifestEntry) -> CommentedMap:
     if entry.sha256:
         record["sha256"] = entry.sha256
     if entry.note:
-        record["note"] = entry.note
+        record["note"] = DoubleQuotedScalarString(entry.note)
     return record
 
 

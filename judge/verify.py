@@ -12,6 +12,9 @@ Rules, per solution folder (Kattis convention):
   clear TLE are not run (they would only cost time).
 - every solution that is not expected to run out of time should use at most SAFE_TIME_SHARE of
   the limit on every test (a warning otherwise: it may run out of time on a busier machine).
+- every solution promising a failing verdict other than TLE should be caught by at least
+  FIXED_CATCHES tests that are not generated (samples and hand-made tests; a warning otherwise:
+  a regenerated test set could let it through).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from judge.programs import SetterPrograms
 from judge.runner import CaseResult, JudgeOptions, Report, judge_submission
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
-from judge.testdata import TestCase, discover_tests
+from judge.terminal import plural
+from judge.testdata import TestCase, discover_tests, read_manifest_or_none
 from judge.verdict import Verdict, overall_verdict
 
 SAFE_TIME_SHARE = 0.5
@@ -42,6 +46,7 @@ TLE_MARGIN = 2.0
 # on a host busy with other work a program may get a small share of a core, and a package check
 # must not fail because of it. The CPU limit still decides every verdict of a busy program.
 WALL_FACTOR = 10
+FIXED_CATCHES = 2
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,12 @@ def verify_problem(
         return check_solution(problem, solution, sandbox, cache_dir, tests)
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
-    warnings = static.warnings + _time_limit_warnings(problem, checks)
+    generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
+    warnings = (
+        static.warnings
+        + _time_limit_warnings(problem, checks)
+        + weakly_caught(checks, generated)
+    )
     return Verification(problem, tests, invalid, checks, static.errors, warnings)
 
 
@@ -175,6 +185,27 @@ def at_real_limit(report: Report, problem: Problem) -> Report:
         tests=tests,
         verdict=overall_verdict([case.verdict for case in tests]),
     )
+
+
+def weakly_caught(checks: tuple[SolutionCheck, ...], generated: set[str]) -> tuple[str, ...]:
+    """Failing solutions that fewer than FIXED_CATCHES tests outside `generated` reject."""
+    warnings = []
+    for check in checks:
+        if check.solution.expected in (Verdict.AC, Verdict.TLE, Verdict.CE):
+            continue
+        caught = [
+            case.name
+            for case in check.report.tests
+            if not case.verdict.accepted and case.name not in generated
+        ]
+        if len(caught) < FIXED_CATCHES:
+            which = f" ({', '.join(caught)})" if caught else ""
+            warnings.append(
+                f"{check.solution.label} is caught by {plural(len(caught), 'test')} that "
+                f"{'is' if len(caught) == 1 else 'are'} not generated{which}: a regenerated "
+                f"test set could let it through; add hand-made tests aimed at it"
+            )
+    return tuple(warnings)
 
 
 def _verdict_errors(expected: Verdict, report: Report) -> list[str]:

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import cli
-from judge.commands.stress import head
+from judge.stress_report import head
 from judge.runner import CaseResult
 from judge.verdict import Verdict
 from judge.verify import tle_margin_errors
@@ -88,12 +88,24 @@ def test_answer_writes_the_references_answer_for_valid_hand_made_inputs(tmp_path
     assert "invalid testdata/maxnum/hand-02-broken.in: expected 4 lines, got 2" in result.stdout
     assert elsewhere.with_suffix(".ans").read_text() == "5\n"
     manifest = (data / "manifest.yaml").read_text()
-    assert "hand-01-big:\n  origin: hand\n  note: the largest is 1000\n" in manifest
+    assert 'hand-01-big:\n  origin: hand\n  note: "the largest is 1000"\n' in manifest
     assert "hand-02-broken" not in manifest and "try" not in manifest
     (data / "hand-02-broken.in").write_text("1\n3\n")
     again = run(root, "answer", "maxnum", "testdata/maxnum/hand-02-broken.in")
     assert again.exit_code == 0 and (data / "hand-02-broken.ans").read_text() == "3\n"
     assert run(root, "verify", "maxnum").exit_code == 0
+
+
+def test_a_new_hand_made_test_joins_the_other_hand_made_ones(tmp_path):
+    root = make_project(tmp_path)
+    data = root / "testdata/maxnum"
+    before = "sample-1: {origin: sample}\nhand-01: {origin: hand}  # kept\n"
+    after = "gen-001:\n  origin: generated\n  seed: 3\n"
+    (data / "manifest.yaml").write_text(before + after)
+    (data / "hand-02.in").write_text("1\n9\n")
+    assert run(root, "answer", "maxnum", str(data / "hand-02.in")).exit_code == 0
+    new = "hand-02:\n  origin: hand\n"
+    assert (data / "manifest.yaml").read_text() == before + new + after
 
 
 def test_verify_flags_a_test_without_a_manifest_entry(tmp_path):

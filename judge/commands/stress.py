@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
-import shlex
 import time
 from pathlib import Path
 
@@ -26,22 +24,18 @@ from judge.runner import prepare_checker
 from judge.sandbox import open_sandbox
 from judge.spec import Problem
 from judge.terminal import console as terminal_console
-from judge.terminal import plural
 from judge.stress_cache import StressCache
 from judge.stress import (
     Judging,
     StressOutcome,
     StressPlan,
-    Trial,
     make_scratch,
     run_stress,
+    save_failure,
     shrink_failure,
 )
+from judge.stress_report import print_stress, replay_command, stress_to_dict
 
-SHOWN_LINES = 20  # of a failing input, its answer and the output: the rest is in the saved files
-SHOWN_WIDTH = 200
-
-OUTPUT_SHOWN = 65536  # characters of the failing output kept in the document
 
 
 @click.command(
@@ -157,9 +151,9 @@ def stress(
                 outcome = StressOutcome(
                     outcome.iterations, outcome.seconds, outcome.failure, shrunk, result
                 )
-    saved = _save(app, spec.id, solution, outcome) if outcome.failure is not None else {}
-    replay_command = _replay_command(solution, spec.id, saved)
-    document = _to_dict(outcome, plan, saved, replay_command)
+    saved = save_failure(app.root, spec.id, solution, outcome) if outcome.failure else {}
+    replay = replay_command(solution, spec.id, saved)
+    document = stress_to_dict(outcome, plan, saved, replay)
     if html is not None:
         from judge.web.offline import write_stress_html  # jinja2: only when asked
 
@@ -167,7 +161,7 @@ def stress(
     if as_json:
         click.echo(json.dumps(document, indent=2))
     else:
-        _print(terminal_console(), outcome, saved, replay_command)
+        print_stress(terminal_console(), outcome, saved, replay)
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
 
 
@@ -221,100 +215,3 @@ def _replay(judging: Judging, sandbox, path: Path) -> StressOutcome:
     return StressOutcome(1, time.monotonic() - started, failure)
 
 
-def _save(
-    app: AppContext, problem_id: str, solution: Path, outcome: StressOutcome
-) -> dict[str, str]:
-    """Saved under .judge/stress/PROBLEM/SOLUTION/seed-N: another solution failing on the same
-    seed gets a folder of its own. The solution's folder name carries a hash of its full path, as
-    two solutions may share a file name."""
-    failure = outcome.failure
-    label = f"seed-{failure.seed}" if failure.seed is not None else time.strftime("%Y%m%d-%H%M%S")
-    path_hash = hashlib.sha256(str(solution.resolve()).encode()).hexdigest()[:8]
-    folder = app.root / ".judge" / "stress" / problem_id / f"{solution.name}-{path_hash}" / label
-    folder.mkdir(parents=True, exist_ok=True)
-    saved = _write_trial(folder, "failing", failure)
-    if outcome.shrunk is not None:
-        saved |= _write_trial(folder, "shrunk", outcome.shrunk)
-    return saved
-
-
-def _write_trial(folder: Path, prefix: str, trial: Trial) -> dict[str, str]:
-    paths = {
-        f"{prefix}_input": folder / f"{prefix}.in",
-        f"{prefix}_expected": folder / f"{prefix}.ans",
-        f"{prefix}_output": folder / f"{prefix}.out",
-    }
-    for key, data in zip(paths, (trial.data, trial.answer, trial.output), strict=True):
-        paths[key].write_bytes(data)
-    return {key: str(path) for key, path in paths.items()}
-
-
-def _replay_command(solution: Path, problem_id: str, saved: dict[str, str]) -> str | None:
-    target = saved.get("shrunk_input") or saved.get("failing_input")
-    if target is None:
-        return None
-    return shlex.join(["judge", "stress", str(solution), problem_id, "--input", target])
-
-
-def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) -> dict:
-    failure, shrunk = outcome.failure, outcome.shrunk
-    shown = shrunk or failure  # the smallest failing case: its answers and explanation
-    return {
-        "verdict": failure.result.verdict.value if failure else "AC",
-        "iterations": outcome.iterations,
-        "seconds": round(outcome.seconds, 3),
-        "rate_per_second": round(outcome.iterations / max(outcome.seconds, 1e-9), 1),
-        "seed": failure.seed if failure else None,
-        "first_seed": plan.first_seed,
-        "generator_args": list(plan.args),
-        "message": failure.result.message if failure else None,
-        "failing_input": failure.data.decode(errors="replace") if failure else None,
-        "shrunk_input": shrunk.data.decode(errors="replace") if shrunk else None,
-        "shrunk_verdict": shrunk.result.verdict.value if shrunk else None,
-        "shrink_steps": outcome.shrink.steps if outcome.shrink else None,
-        "expected_output": shown.answer.decode(errors="replace") if shown else None,
-        "output": shown.output.decode(errors="replace")[:OUTPUT_SHOWN] if shown else None,
-        "details": shown.result.details or None if shown else None,
-        "saved": saved or None,
-        "replay": replay_command,
-    }
-
-
-def _print(console: Console, outcome: StressOutcome, saved, replay_command) -> None:
-    rate = outcome.iterations / max(outcome.seconds, 1e-9)
-    failure = outcome.failure
-    console.print(f"{plural(outcome.iterations, 'test')} in {outcome.seconds:.1f} s ({rate:.0f}/s)")
-    if failure is None:
-        console.print("[green]no failure found[/green]")
-        return
-    where = f"seed {failure.seed}" if failure.seed is not None else "the given input"
-    console.print(f"[red]{failure.result.verdict.value}[/red] on {where}: {failure.result.message}")
-    shown = outcome.shrunk or failure
-    if outcome.shrunk is not None:
-        steps = outcome.shrink.steps if outcome.shrink else 0
-        complete = "" if outcome.shrink and outcome.shrink.complete else " (time ran out)"
-        console.print(
-            f"shrunk in {steps} steps from {len(failure.data)} to "
-            f"{len(shown.data)} bytes{complete}: "
-            f"{shown.result.verdict.value} {shown.result.message}"
-        )
-    folder = Path(next(iter(saved.values()))).parent
-    prefix = "shrunk" if outcome.shrunk is not None else "failing"
-    for title, data, name in (
-        ("input", shown.data, f"{prefix}.in"),
-        ("expected", shown.answer, f"{prefix}.ans"),
-        ("got", shown.output, f"{prefix}.out"),
-    ):
-        console.print(f"[bold]{title}:[/bold]")
-        console.print(head(data, folder / name), markup=False)
-    console.print(f"saved in {folder}")
-    console.print(f"replay: {replay_command}")
-
-
-def head(data: bytes, path: Path, lines: int = SHOWN_LINES, width: int = SHOWN_WIDTH) -> str:
-    """The first lines of a saved file (each cut to `width`), and where the rest is."""
-    text = data.decode(errors="replace").rstrip("\n").split("\n")
-    shown = [line if len(line) <= width else line[: width - 3] + "..." for line in text[:lines]]
-    if len(text) > lines:
-        shown.append(f"... {plural(len(text) - lines, 'more line')}; all of it in {path}")
-    return "\n".join(shown)
