@@ -225,3 +225,109 @@ def test_verify_accepts_a_tle_solution_that_spins_on_a_later_test(tmp_path):
     checks = json.loads(result.stdout)["problems"][0]["solutions"]
     spinning = next(c for c in checks if c["solution"] == "time_limit_exceeded/spins.py")
     assert spinning["tests"] == {"sample-1": "AC", "gen-001": "AC", "gen-002": "TLE"}
+
+
+NEW_PROBLEM_YAML = """\
+id: halves
+title: Halves
+source: a new problem
+limits:
+  time_ms: 1000
+  memory_kb: 65536
+checker:
+  name: float
+  abs_tol: 1e-6
+  rel_tol: 1e-6
+generator:
+  program: problems/halves/generator.py
+  default_args: [--max, "1000"]
+  stress_args: [--max, "10"]
+groups:
+  - name: samples
+    glob: "sample*"
+  - name: hand
+    glob: "hand-*"
+  - name: generated
+    glob: "gen-*"
+"""
+
+NEW_STATEMENT = """\
+# Halves
+
+Read n numbers, one a line after n itself; print each halved.
+
+## Sample
+
+```
+2
+3
+4
+```
+
+```
+1.5
+2.0
+```
+"""
+
+HALVES_VALIDATOR = """
+import sys
+lines = sys.stdin.read().split("\\n")
+if lines[-1] == "":
+    lines.pop()
+if not lines or not lines[0].isdigit() or not 1 <= int(lines[0]) <= 5:
+    print("line 1: expected n in 1..5")
+    sys.exit(1)
+if len(lines) != int(lines[0]) + 1 or not all(x.isdigit() for x in lines[1:]):
+    print("expected n numbers, one a line")
+    sys.exit(1)
+"""
+
+HALVES_GENERATOR = """
+import argparse, random
+parser = argparse.ArgumentParser()
+parser.add_argument("--max", type=int, default=1000)
+parser.add_argument("--seed", type=int, required=True)
+args = parser.parse_args()
+rng = random.Random(args.seed)
+n = rng.randint(1, 5)
+print(n)
+for _ in range(n):
+    print(rng.randint(0, args.max))
+"""
+
+HALVES = "import sys\nfor x in sys.stdin.read().split()[1:]:\n    print(int(x) / 2)\n"
+FLOORED = "import sys\nfor x in sys.stdin.read().split()[1:]:\n    print(int(x) // 2)\n"
+
+
+PACKAGE_FOLDERS = ("problems", "solutions", "testdata")
+
+
+def test_a_new_problem_from_the_docs_alone(tmp_path, monkeypatch):
+    """The steps of docs/problem-format.md, "Adding a problem", on an empty project."""
+    root = tmp_path / "new"
+    problem, solutions, data = (root / kind / "halves" for kind in PACKAGE_FOLDERS)
+    for folder in (problem, solutions / "wrong_answer", data):
+        folder.mkdir(parents=True)
+    (problem / "problem.yaml").write_text(NEW_PROBLEM_YAML)
+    (problem / "statement.md").write_text(NEW_STATEMENT)
+    (problem / "validator.py").write_text(HALVES_VALIDATOR)
+    (problem / "generator.py").write_text(HALVES_GENERATOR)
+    (solutions / "reference.py").write_text(HALVES)
+    (solutions / "wrong_answer/floored.py").write_text(FLOORED)
+    (data / "sample-1.in").write_text("2\n3\n4\n")
+    (data / "hand-01-odd.in").write_text("1\n7\n")
+    (data / "hand-02-ones.in").write_text("3\n1\n1\n1\n")
+    monkeypatch.chdir(root)
+    inputs = ["testdata/halves/sample-1.in", "testdata/halves/hand-01-odd.in",
+              "testdata/halves/hand-02-ones.in"]
+    answered = CliRunner().invoke(cli, ["answer", "halves", *inputs])
+    assert answered.exit_code == 0, answered.output
+    assert (data / "sample-1.ans").read_text() == "1.5\n2.0\n"
+    assert CliRunner().invoke(cli, ["generate", "halves", "--count", "3"]).exit_code == 0
+    verified = CliRunner().invoke(cli, ["verify", "halves", "--json"])
+    document = json.loads(verified.stdout)["problems"][0]
+    assert verified.exit_code == 0, verified.stdout
+    assert document["warnings"] == [] and document["errors"] == []
+    shown = CliRunner().invoke(cli, ["show", "halves"])
+    assert "checker float (abs_tol 1e-06, rel_tol 1e-06)" in shown.stdout
