@@ -97,7 +97,8 @@ def _explanations(report: Report) -> list[Text]:
     if len(failing) > DETAILS_SHOWN:
         parts.append(
             Text(
-                f"({len(failing) - DETAILS_SHOWN} more failing tests; --json has all)", style="dim"
+                f"({plural(len(failing) - DETAILS_SHOWN, 'more failing test')}; --json has all)",
+                style="dim",
             )
         )
     return parts

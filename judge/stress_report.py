@@ -64,7 +64,7 @@ def print_stress(console: Console, outcome: StressOutcome, saved, replay_command
         steps = outcome.shrink.steps if outcome.shrink else 0
         complete = "" if outcome.shrink and outcome.shrink.complete else " (time ran out)"
         console.print(
-            f"shrunk in {steps} steps from {len(failure.data)} to "
+            f"shrunk in {plural(steps, 'step')} from {len(failure.data)} to "
             f"{len(shown.data)} bytes{complete}: "
             f"{shown.result.verdict.value} {shown.result.message}",
             markup=False,

@@ -110,7 +110,7 @@ def generate(
     written = sum(1 for r in results if r.outcome is Outcome.WRITTEN)
     broken = sum(1 for r in results if r.outcome in (Outcome.INVALID, Outcome.FAILED))
     console.print(
-        f"{written} written, {len(results) - written - broken} duplicates refused, "
+        f"{written} written, {plural(len(results) - written - broken, 'duplicate')} refused, "
         f"{broken} failed; generator args: {' '.join(args) or '(none)'}"
     )
     raise click.exceptions.Exit(1 if broken else 0)

@@ -24,6 +24,7 @@ from judge.runner import prepare_checker
 from judge.sandbox import open_sandbox
 from judge.spec import Problem
 from judge.terminal import console as terminal_console
+from judge.terminal import plural
 from judge.stress_cache import StressCache
 from judge.stress import (
     Judging,
@@ -195,7 +196,7 @@ def _search(
             counter["n"] += 1
             if counter["n"] % 10 == 0:
                 rate = counter["n"] / max(1e-9, time.monotonic() - started)
-                status.update(f"stress testing: {counter['n']} tests, {rate:.0f}/s")
+                status.update(f"stress testing: {plural(counter['n'], 'test')}, {rate:.0f}/s")
 
         return run_stress(judging, sandboxes, plan, on_progress=progress)
 
