@@ -8,6 +8,7 @@ from pathlib import Path
 
 from judge.errors import ProblemError
 from judge.languages import UnknownLanguage, detect_language
+from judge.root import inside_root
 from judge.spec import Problem
 from judge.statement import statement_samples
 from judge.testdata import TestCase, file_sha256, read_manifest
@@ -55,6 +56,11 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
             continue
         for path in sorted(child.iterdir()):
             if not path.is_file() or path.name.startswith("."):
+                continue
+            try:
+                inside_root(path, problem.root)
+            except ProblemError as exc:
+                errors.append(str(exc))
                 continue
             try:
                 detect_language(path, None)

@@ -12,6 +12,7 @@ from rich.text import Text
 from collections.abc import Iterable
 
 from judge.runner import CaseResult, Report
+from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
 from judge.terminal import plural
 from judge.testdata import TestCase
@@ -30,6 +31,7 @@ VERDICT_STYLES = {
     Verdict.JE: "bold white on red",
 }
 DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the table
+STDERR_LINES_SHOWN = 12  # of a test's stderr under the table: its first and last lines
 
 
 def verdict_text(verdict: Verdict) -> Text:
@@ -56,8 +58,34 @@ def render_report(report: Report, table: bool = True) -> Group:
         if table:
             parts.append(_table(report))
         parts.extend(_explanations(report))
+        parts.extend(_stderr_sections(report))
     parts.extend(_summary(report))
+    parts.append(sandbox_line(report.sandbox))
     return Group(*parts)
+
+
+def sandbox_line(info: SandboxInfo) -> Text:
+    """Which sandbox ran the submission; loud when it was not isolated."""
+    line = Text("sandbox: ", style="dim")
+    line.append(info.kind, style="bold")
+    if info.isolated:
+        line.append(f" (isolated: {', '.join(info.guarantees)})", style="dim")
+        return line
+    line.append(" NOT ISOLATED", style="bold white on red")
+    line.append(f" (missing: {', '.join(info.missing)}; {info.reason})")
+    return line
+
+
+def isolation_warning(info: SandboxInfo) -> Text | None:
+    """One line for stderr when the submission ran without isolation, else None."""
+    if info.isolated:
+        return None
+    text = Text("warning: ", style="bold yellow")
+    text.append(
+        f"the submission ran WITHOUT isolation ({info.kind} sandbox, missing "
+        f"{', '.join(info.missing)}): {info.reason}"
+    )
+    return text
 
 
 def print_report(report: Report, console: Console, table: bool = True) -> None:
@@ -104,6 +132,35 @@ def _explanations(report: Report) -> list[Text]:
     return parts
 
 
+def _stderr_sections(report: Report) -> list[Text]:
+    """What the program wrote on stderr, whatever the verdict: often what explains it."""
+    written = [c for c in report.tests if c.stderr.strip()]
+    parts = []
+    for case in written[:DETAILS_SHOWN]:
+        header = Text(f"\n{case.name}: ", style="bold")
+        header.append_text(verdict_text(case.verdict))
+        header.append(" stderr:", style="dim")
+        parts.append(header)
+        parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
+    if len(written) > DETAILS_SHOWN:
+        parts.append(
+            Text(
+                f"({plural(len(written) - DETAILS_SHOWN, 'more test')} wrote on stderr; "
+                "--json has all)",
+                style="dim",
+            )
+        )
+    return parts
+
+
+def _first_and_last_lines(text: str, count: int) -> str:
+    lines = text.rstrip().splitlines()
+    if len(lines) <= count:
+        return "\n".join(lines)
+    head, tail = lines[: count // 3], lines[-(count - count // 3) :]
+    return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
+
+
 def _summary(report: Report) -> list[Text]:
     """Two short lines, so that a narrow terminal wraps between phrases, not inside one."""
     limits = report.limits
@@ -143,7 +200,18 @@ def report_to_dict(report: Report) -> dict:
         "total_tests": len(report.tests) + len(report.skipped),
         "skipped_tests": len(report.skipped),
         "skipped": list(report.skipped),
+        "sandbox": sandbox_to_dict(report.sandbox),
         "tests": [_case_to_dict(case) for case in report.tests],
+    }
+
+
+def sandbox_to_dict(info: SandboxInfo) -> dict:
+    return {
+        "kind": info.kind,
+        "isolated": info.isolated,
+        "guarantees": list(info.guarantees),
+        "missing": list(info.missing),
+        "reason": info.reason,
     }
 
 
@@ -172,6 +240,7 @@ def pending_report_dict(
         "total_tests": len(listed),
         "skipped_tests": 0,
         "skipped": [],
+        "sandbox": None,
         "tests": listed,
     }
 
@@ -198,6 +267,7 @@ CASE_FIELDS = (
     "signal",
     "message",
     "details",
+    "stderr",
 )
 
 
@@ -214,6 +284,7 @@ def _case_to_dict(case: CaseResult) -> dict:
         "signal": _signal_name(case.signal),
         "message": case.message,
         "details": case.details or None,
+        "stderr": case.stderr or None,
     }
 
 

@@ -17,12 +17,18 @@ from judge.errors import JudgeError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
 from judge.parallel import map_with_sandboxes
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox
+from judge.sandbox.api import (
+    STDERR_HEAD_BYTES,
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    SandboxInfo,
+)
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
-STDERR_SHOWN = 400
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,7 @@ class CaseResult:
     signal: int | None
     message: str = ""
     details: str = ""
+    stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
 
 
 @dataclass(frozen=True)
@@ -50,6 +57,7 @@ class Report:
     baseline_kb: int
     verdict: Verdict
     tests: tuple[CaseResult, ...]
+    sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
     skipped: tuple[str, ...] = ()  # tests not run (--fail-fast, or verify stopping early)
 
@@ -118,6 +126,7 @@ def judge_submission(
             _language_name(source, options.language),
             0,
             (),
+            sandbox.info,
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
@@ -142,7 +151,9 @@ def judge_submission(
             )
             break
     skipped = tuple(case.name for case in cases[len(results) :])
-    report = _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+    report = _report(
+        problem, source, prepared.language, prepared.baseline_kb, tuple(results), sandbox.info
+    )
     return dataclasses.replace(report, skipped=skipped)
 
 
@@ -206,11 +217,12 @@ def judge_case(
         keep_output(run.stdout)
     verdict, message = launched.verdict, launched.message
     details = ""
+    stderr = stderr_text(run)
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
         verdict, message, details = checked.verdict, checked.message, checked.details
     elif verdict is Verdict.RE:
-        details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
+        details = stderr  # what explains a crash; `stderr` has it on every verdict
     return CaseResult(
         name=case.name,
         group=case.group,
@@ -223,6 +235,7 @@ def judge_case(
         signal=run.signal,
         message=message,
         details=details,
+        stderr=stderr,
     )
 
 
@@ -260,6 +273,15 @@ def launch(
     return Launch(run, net_kb, judgement.verdict, judgement.message)
 
 
+def stderr_text(run: RunResult) -> str:
+    """The program's stderr as kept by the sandbox, with a line where its middle was dropped."""
+    if not run.stderr_skipped:
+        return run.stderr.decode(errors="replace")
+    head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
+    return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
+            "skipped ...]\n" + tail.decode(errors="replace"))
+
+
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
     """The sandbox caps the gross peak, so the net limit is widened by the runtime's baseline."""
     return ResourceLimits(
@@ -286,7 +308,13 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
 
 
 def _report(
-    problem, source, language, baseline_kb, results, compile_failure: CompileFailure | None = None
+    problem,
+    source,
+    language,
+    baseline_kb,
+    results,
+    sandbox: SandboxInfo,
+    compile_failure: CompileFailure | None = None,
 ) -> Report:
     if compile_failure is not None:
         verdict, compile_message = compile_failure.verdict, compile_failure.message
@@ -301,6 +329,7 @@ def _report(
         baseline_kb=baseline_kb,
         verdict=verdict,
         tests=results,
+        sandbox=sandbox,
         compile_message=compile_message,
     )
 

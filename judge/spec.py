@@ -11,6 +11,7 @@ import yaml
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.languages import LANGUAGES
 from judge.limits import Limits, MemoryBasis
+from judge.root import inside_root
 from judge.yamlnodes import MappingReader, compose_file
 
 PROBLEM_FILE = "problem.yaml"
@@ -101,7 +102,9 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             f"'{problem_id}' is not a valid problem id: name the folder with lower-case letters, "
             "digits, '-' and '_', starting with a letter or a digit",
         )
-    path = folder / PROBLEM_FILE
+    path = inside_root(folder / PROBLEM_FILE, root)
+    if (folder / "statement.md").exists():
+        inside_root(folder / "statement.md", root)
     top = MappingReader.of(path, compose_file(path))
     top.reject_unknown(
         {
@@ -220,7 +223,7 @@ def _read_optional_program(
     if top.get(key) is not None:
         return _read_program(top, key, root)
     default = root / "problems" / problem_id / f"{key}.py"
-    return default if default.is_file() else None
+    return inside_root(default, root) if default.is_file() else None
 
 
 def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:
@@ -233,7 +236,7 @@ def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:
             f"no reference solution: there is no 'reference' key and the default "
             f"solutions/{problem_id}/reference.py does not exist",
         )
-    return default
+    return inside_root(default, root)
 
 
 def _read_groups(top: MappingReader) -> tuple[Group, ...]:
@@ -270,7 +273,7 @@ def _read_program(reader: MappingReader, key: str, root: Path) -> Path:
             f"cannot tell the language of {relative} from its extension "
             f"(known: {', '.join(extensions)})",
         )
-    return path
+    return inside_root(path, root)
 
 
 def unknown_problem(problem_id: str, known: list[str]) -> str:

@@ -15,6 +15,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.files import write_atomically
+from judge.root import inside_root
 from judge.spec import Group, Problem
 from judge.yamlnodes import MappingReader, compose_file
 
@@ -45,8 +46,9 @@ def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
     folder = problem.testdata
     if not folder.is_dir():
         raise ProblemError(folder, "test folder not found")
-    inputs = {p.stem: p for p in folder.glob("*.in")}
-    answers = {p.stem: p for p in folder.glob("*.ans")}
+    inside_root(folder, problem.root)
+    inputs = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.in")}
+    answers = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.ans")}
     if not inputs and not answers:
         raise ProblemError(folder, "no tests: expected NAME.in / NAME.ans pairs")
     for name in sorted(inputs.keys() - answers.keys()):

@@ -11,7 +11,6 @@ from judge.commands.shared import existing_files, root_option
 from judge.context import AppContext
 from judge.handmade import Answer, answer_inputs
 from judge.programs import prepare_setter_programs
-from judge.sandbox import open_sandbox
 from judge.terminal import console, plural
 
 STYLES = {
@@ -42,7 +41,7 @@ def answer(app: AppContext, problem: str, inputs: tuple[Path, ...], note: str | 
     for given, path in zip(inputs, paths, strict=True):
         if path.suffix != ".in":
             raise click.UsageError(f"'{given}' is not a NAME.in file")
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
         results = answer_inputs(spec, programs, sandbox, paths, note)

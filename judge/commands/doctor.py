@@ -6,7 +6,6 @@ import click
 
 from judge.commands.shared import root_option
 from judge.context import AppContext
-from judge.sandbox import open_sandbox
 
 
 @click.command(short_help="Show which sandbox guarantees this host gives.")
@@ -18,7 +17,7 @@ def doctor(app: AppContext) -> None:
     baselines of each language runtime."""
     from judge.doctor import diagnose, render_diagnosis
 
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     try:
         click.echo(render_diagnosis(diagnose(sandbox, app.cache_dir)))
     finally:

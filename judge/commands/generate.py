@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 
 import click
 from rich.console import Console
@@ -14,10 +13,9 @@ from judge.errors import JudgeError
 from judge.generate import Drift, Outcome, check_drift, make_tests, next_seed
 from judge.parallel import default_workers
 from judge.programs import prepare_setter_programs
-from judge.testdata import MANIFEST
-from judge.sandbox import open_sandbox
 from judge.terminal import console as terminal_console
 from judge.terminal import plural
+from judge.testdata import MANIFEST
 
 
 def progress_bar(console: Console) -> Progress:
@@ -77,7 +75,7 @@ def generate(
         raise JudgeError(f"problem '{spec.id}' has no generator in problem.yaml")
     console = terminal_console()
     workers = workers or default_workers()
-    factory = functools.partial(open_sandbox, app.cache_dir)
+    factory = app.open_sandbox
     sandbox = factory()
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)

@@ -20,7 +20,6 @@ from judge.context import AppContext
 from judge.diffing import first_failing_test
 from judge.report import verdict_text
 from judge.runner import launch, prepare_checker
-from judge.sandbox import open_sandbox
 from judge.terminal import console, plural
 from judge.testdata import discover_tests, select_tests
 from judge.verdict import Verdict
@@ -52,7 +51,7 @@ def run(
         if sys.stdin.isatty():
             click.echo("reading the input from the terminal; end it with Ctrl-D", err=True)
         data = sys.stdin.buffer.read()
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     try:
         submission = compiled_submission(app, spec, solution, sandbox, language)
         launched = launch(spec, submission, sandbox, stdin_bytes=data)
@@ -105,7 +104,7 @@ def diff(
     solution = require_solution(solution, problem, "diff")
     spec = app.problem(problem)
     tests = select_tests(discover_tests(spec), (test,) if test else ())
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     try:
         submission = compiled_submission(app, spec, solution, sandbox, language)
         checker = prepare_checker(spec, sandbox, app.cache_dir)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from pathlib import Path
@@ -21,7 +20,6 @@ from judge.errors import JudgeError
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker
-from judge.sandbox import open_sandbox
 from judge.spec import Problem
 from judge.terminal import console as terminal_console
 from judge.terminal import plural
@@ -129,7 +127,7 @@ def stress(
         workers=workers or default_workers(),
     )
     with (
-        SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes,
+        SandboxPerThread(app.open_sandbox) as sandboxes,
         make_scratch() as scratch,
     ):
         sandbox = sandboxes.get()

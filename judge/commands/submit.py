@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -12,9 +11,8 @@ import click
 from judge.commands.shared import require_solution, root_option, solution_argument, test_selection
 from judge.context import AppContext
 from judge.parallel import default_workers
-from judge.report import case_line, print_report, report_to_json
+from judge.report import case_line, isolation_warning, print_report, report_to_json
 from judge.runner import CaseResult, JudgeOptions, judge_submission
-from judge.sandbox import open_sandbox
 from judge.terminal import console, is_terminal, plural
 from judge.testdata import discover_tests, select_tests
 from judge.verdict import Verdict
@@ -71,7 +69,10 @@ def submit(
     workers = 1 if fail_fast else default_workers()
     name_width = max(len(case.name) for case in tests)
     label = f"judging {solution.name} on {spec.id}"
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
+    warning = isolation_warning(sandbox.info)
+    if warning is not None:
+        console(stderr=True).print(warning, soft_wrap=True)
     try:
         with progress.status(label, spinner="dots") as status:
             state = {"done": 0, "note": ""}
@@ -98,7 +99,7 @@ def submit(
                 JudgeOptions(fail_fast=fail_fast, language=language, workers_after_tle=workers),
                 on_case=lambda case: (count(case), show(case)),
                 tests=tests,
-                sandbox_factory=functools.partial(open_sandbox, app.cache_dir),
+                sandbox_factory=app.open_sandbox,
             )
     finally:
         sandbox.close()

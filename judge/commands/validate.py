@@ -10,7 +10,6 @@ from judge.commands.shared import existing_files, root_option
 from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.programs import prepare_setter_programs
-from judge.sandbox import open_sandbox
 from judge.terminal import console as terminal_console
 from judge.testdata import discover_tests
 
@@ -32,7 +31,7 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
         raise JudgeError(f"problem '{spec.id}' has no validator")
     paths = existing_files(app, files) or tuple(case.input_path for case in discover_tests(spec))
     console = terminal_console()
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     results = []
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
