@@ -15,13 +15,8 @@ from judge.parallel import map_with_sandboxes
 from judge.programs import SetterProgramError, SetterPrograms
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
-from judge.testdata import (
-    ManifestEntry,
-    add_manifest_entries,
-    file_sha256,
-    read_manifest,
-    sha256,
-)
+from judge.manifest import ManifestEntry, add_manifest_entries, read_manifest
+from judge.testdata import file_sha256, sha256
 
 GENERATED_NAME = re.compile(r"^gen-(\d+)$")
 

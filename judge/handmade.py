@@ -15,7 +15,7 @@ from judge.files import write_atomically
 from judge.programs import SetterProgramError, SetterPrograms
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
-from judge.testdata import ManifestEntry, add_manifest_entries, read_manifest
+from judge.manifest import ManifestEntry, add_manifest_entries, read_manifest
 
 
 class Answer(enum.Enum):

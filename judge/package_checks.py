@@ -11,7 +11,8 @@ from judge.languages import UnknownLanguage, detect_language
 from judge.root import inside_root
 from judge.spec import Problem
 from judge.statement import statement_samples
-from judge.testdata import TestCase, file_sha256, read_manifest
+from judge.manifest import read_manifest
+from judge.testdata import TestCase, file_sha256
 from judge.verdict import EXPECTED_BY_FOLDER, Verdict
 
 

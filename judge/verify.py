@@ -37,7 +37,8 @@ from judge.runner import CaseResult, JudgeOptions, Report, judge_submission
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.terminal import plural
-from judge.testdata import TestCase, discover_tests, read_manifest_or_none
+from judge.manifest import read_manifest_or_none
+from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
 SAFE_TIME_SHARE = 0.5

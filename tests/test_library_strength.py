@@ -12,7 +12,8 @@ from judge.package_checks import find_solutions
 from judge.parallel import SandboxPerThread
 from judge.sandbox import open_sandbox
 from judge.spec import list_problem_ids, load_problem
-from judge.testdata import discover_tests, read_manifest
+from judge.manifest import read_manifest
+from judge.testdata import discover_tests
 from judge.verdict import Verdict
 from judge.verify import check_solution, weakly_caught
 from tests.packages import ROOT

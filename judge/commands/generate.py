@@ -15,7 +15,7 @@ from judge.parallel import default_workers
 from judge.programs import prepare_setter_programs
 from judge.terminal import console as terminal_console
 from judge.terminal import plural
-from judge.testdata import MANIFEST
+from judge.manifest import MANIFEST
 
 
 def progress_bar(console: Console) -> Progress:
