@@ -12,6 +12,7 @@ from judge.checkers.explain import full_diff
 from judge.commands.shared import (
     compiled_submission,
     existing_files,
+    language_option,
     require_solution,
     root_option,
     solution_argument,
@@ -24,14 +25,11 @@ from judge.terminal import console, plural
 from judge.testdata import discover_tests, select_tests
 from judge.verdict import Verdict
 
-LANGUAGE_HELP = "Language of SOLUTION (python, c, cpp). Default: from its extension."
-
-
 @click.command("run", short_help="Run SOLUTION once on an input, under PROBLEM's limits.")
 @solution_argument
 @click.argument("problem")
 @click.argument("input_file", metavar="[INPUT]", required=False, type=click.Path(path_type=Path))
-@click.option("--lang", "language", metavar="NAME", help=LANGUAGE_HELP)
+@language_option
 @root_option
 @click.pass_obj
 def run(
@@ -78,7 +76,7 @@ def run(
 @solution_argument
 @click.argument("problem")
 @click.argument("test", required=False)
-@click.option("--lang", "language", metavar="NAME", help=LANGUAGE_HELP)
+@language_option
 @click.option(
     "--context",
     type=click.IntRange(0),

@@ -35,6 +35,14 @@ root_option = click.option(
 )
 
 
+language_option = click.option(
+    "--lang",
+    "language",
+    metavar="NAME",
+    help="Language of SOLUTION (python, c, cpp). Default: from its extension.",
+)
+
+
 def solution_argument(command):
     return click.argument("solution", type=click.Path(path_type=Path))(command)
 

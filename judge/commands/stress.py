@@ -11,6 +11,7 @@ from rich.console import Console
 
 from judge.commands.shared import (
     compiled_submission,
+    language_option,
     require_solution,
     root_option,
     solution_argument,
@@ -71,7 +72,7 @@ from judge.stress_report import print_stress, replay_command, stress_to_dict
     type=click.FloatRange(0),
     help="Seconds to spend shrinking a failing case (0: do not shrink).",
 )
-@click.option("--lang", "language", metavar="NAME", help="Language of SOLUTION.")
+@language_option
 @click.option(
     "--no-cache",
     is_flag=True,

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import click
 
-from judge.commands.shared import require_solution, root_option, solution_argument, test_selection
+from judge.commands.shared import (
+    language_option,
+    require_solution,
+    root_option,
+    solution_argument,
+    test_selection,
+)
 from judge.context import AppContext
 from judge.parallel import default_workers
 from judge.report import case_line, isolation_warning, print_report, report_to_json
@@ -21,12 +27,7 @@ from judge.verdict import Verdict
 @click.command(short_help="Judge SOLUTION on the tests of PROBLEM.")
 @solution_argument
 @click.argument("problem")
-@click.option(
-    "--lang",
-    "language",
-    metavar="NAME",
-    help="Language of SOLUTION (python, c, cpp). Default: from its extension.",
-)
+@language_option
 @test_selection
 @click.option("--fail-fast", is_flag=True, help="Stop at the first test that is not accepted.")
 @click.option(
