@@ -14,6 +14,7 @@ BENCHMARKS = (
     "bench.bench_references",
     "bench.bench_stress",
     "bench.bench_service",
+    "bench.bench_after_tle",
 )
 
 

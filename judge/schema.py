@@ -141,6 +141,9 @@ class ReportDocument(Document):
     max_time_ms: float
     max_memory_kb: int
     compile_message: str | None
+    total_tests: int  # judged and skipped
+    skipped_tests: int
+    skipped: tuple[str, ...]  # tests not run (--fail-fast)
     sandbox: SandboxDocument
     tests: tuple[CaseDocument, ...]
 
@@ -158,6 +161,9 @@ class ReportDocument(Document):
             max_time_ms=report.max_time_ms,
             max_memory_kb=report.max_memory_kb,
             compile_message=report.compile_message or None,
+            total_tests=len(report.tests) + len(report.skipped),
+            skipped_tests=len(report.skipped),
+            skipped=report.skipped,
             sandbox=SandboxDocument.from_info(report.sandbox),
             tests=tuple(CaseDocument.from_case(case) for case in report.tests),
         )
@@ -174,6 +180,7 @@ class ReportDocument(Document):
             tests=tuple(case.to_case() for case in self.tests),
             sandbox=self.sandbox.to_info(),
             compile_message=self.compile_message or "",
+            skipped=self.skipped,
         )
 
     def to_dict(self) -> dict:

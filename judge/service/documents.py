@@ -48,6 +48,8 @@ class SubmissionDocument(ReportDocument):
     max_time_ms: float | None  # type: ignore[assignment]
     max_memory_kb: int | None  # type: ignore[assignment]
     sandbox: SandboxDocument | None  # type: ignore[assignment]
+    total_tests: int | None  # type: ignore[assignment]
+    skipped_tests: int | None  # type: ignore[assignment]
 
 
 class SubmissionPage(BaseModel):
@@ -89,6 +91,9 @@ def submission_document(
         max_memory_kb=None,
         compile_message=None,
         sandbox=None,
+        total_tests=None,
+        skipped_tests=None,
+        skipped=(),
         tests=progress,
     )
 
