@@ -33,7 +33,7 @@ unsandboxed_option = click.option(
 )
 
 
-@click.command()
+@click.command(short_help="Serve the online judge: HTTP API, database, judging.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
@@ -124,7 +124,7 @@ def serve(
     server.serve()
 
 
-@click.command()
+@click.command(short_help="Judge submissions from the queue for a judge server.")
 @click.option("--broker", metavar="URL", required=True, help="redis://HOST:PORT/N")
 @click.option("--server", "server_url", metavar="URL", required=True, help="The judge server.")
 @click.option(

@@ -9,7 +9,7 @@ from judge.service.models import Role
 from judge.service.settings import sqlite_url
 
 
-@click.group()
+@click.group(short_help="Add users of the online judge and print their tokens.")
 def user() -> None:
     """Users of the online judge (`judge serve`)."""
 
