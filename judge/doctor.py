@@ -51,7 +51,7 @@ def _baseline(sandbox: Sandbox, name: str, cache_dir: Path) -> Baseline:
         language = detect_language(source, name)
         source.parent.mkdir(parents=True, exist_ok=True)
         source.write_text(language.idle_source)
-        prepared = prepare(sandbox, language, source, cache_dir)
+        prepared = prepare(sandbox, language, source, cache_dir, trusted=True)
         if isinstance(prepared, CompileFailure):
             return Baseline(name, None, f"cannot compile an idle program: {prepared.message}")
         return Baseline(

@@ -155,7 +155,7 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path)
 
 def _prepare(sandbox: Sandbox, source: Path, cache_dir: Path, role: str) -> tuple[str, ...]:
     try:
-        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir)
+        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir, trusted=True)
     except UnknownLanguage as exc:
         raise SetterProgramError(f"{role} {source}: {exc}") from None
     if isinstance(prepared, CompileFailure):

@@ -23,10 +23,14 @@ from judge.sandbox.api import (
     Sandbox,
     SandboxInfo,
 )
-from judge.spec import Limits, MemoryBasis, Problem
+from judge.spec import CompileLimits, Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
+
+
+COMPILER_OUTPUT_KB = 64  # what a compiler may print on stdout
+COMPILED_PROGRAM_KB = 256 * 1024  # the largest program (or temporary file) it may write
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,8 @@ def prepare_submission(
         lang = detect_language(source, language)
     except UnknownLanguage as exc:
         raise JudgeError(str(exc)) from None
-    prepared = prepare(sandbox, lang, source, cache_dir)
+    prepared = prepare(sandbox, lang, source, cache_dir, trusted=False,
+                       limits=compile_limits(problem.compile_limits))
     if isinstance(prepared, CompileFailure):
         return prepared
     baseline = 0
@@ -163,7 +168,8 @@ def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Chec
     if program is None:
         return Checker(problem, None)
     try:
-        prepared = prepare(sandbox, detect_language(program, None), program, cache_dir)
+        prepared = prepare(sandbox, detect_language(program, None), program, cache_dir,
+                           trusted=True)
     except UnknownLanguage as exc:
         return Checker(problem, None, broken=f"checker {program.name}: {exc}")
     if isinstance(prepared, CompileFailure):
@@ -231,6 +237,18 @@ def stderr_text(run: RunResult) -> str:
     head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
     return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
             "skipped ...]\n" + tail.decode(errors="replace"))
+
+
+def compile_limits(limits: CompileLimits) -> ResourceLimits:
+    """A submission's compile step: the problem's limits, a wall backstop of three times the CPU
+    time (a compiler waits on its assembler and linker), room for a large program."""
+    return ResourceLimits(
+        cpu_ms=limits.time_ms,
+        wall_ms=3 * limits.time_ms,
+        memory_kb=limits.memory_kb,
+        output_kb=COMPILER_OUTPUT_KB,
+        files_kb=COMPILED_PROGRAM_KB,
+    )
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:

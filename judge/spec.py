@@ -35,6 +35,14 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class CompileLimits:
+    """Limits of a submission's compile step (it runs isolated, like the submission)."""
+
+    time_ms: int = 10_000  # CPU time
+    memory_kb: int = 512 * 1024
+
+
+@dataclass(frozen=True)
 class CheckerSpec:
     name: str
     abs_tol: float = 1e-6
@@ -72,6 +80,7 @@ class Problem:
     validator: Path | None
     groups: tuple[Group, ...]
     shrinker: Path | None = None
+    compile_limits: CompileLimits = CompileLimits()
 
     @property
     def directory(self) -> Path:
@@ -117,6 +126,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "validator",
             "groups",
             "shrinker",
+            "compile",
         }
     )
     declared_id = top.string("id")
@@ -136,6 +146,19 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         validator=_read_optional_program(top, root, problem_id, "validator"),
         groups=_read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
+        compile_limits=_read_compile_limits(top),
+    )
+
+
+def _read_compile_limits(top: MappingReader) -> CompileLimits:
+    block = top.mapping("compile")
+    if block is None:
+        return CompileLimits()
+    block.reject_unknown({"time_ms", "memory_kb"})
+    default = CompileLimits()
+    return CompileLimits(
+        time_ms=block.integer("time_ms", default=default.time_ms, minimum=1),
+        memory_kb=block.integer("memory_kb", default=default.memory_kb, minimum=1024),
     )
 
 

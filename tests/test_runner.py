@@ -11,7 +11,7 @@ from judge.runner import judge_submission, prepare_submission
 from judge.sandbox.api import RunRequest, RunResult, SandboxInfo, Termination
 from judge.spec import load_problem
 from judge.verdict import Verdict
-from tests.conftest import write_project
+from tests.conftest import SUM_YAML, write_project
 
 
 def result(termination=Termination.EXITED, exit_code=0, stdout=b"", stderr=b"", message="",
@@ -32,11 +32,10 @@ class FakeSandbox:
 
     def run(self, request: RunRequest) -> RunResult:
         self.requests.append(request)
-        if request.stdin_path is None:  # the compile step: leave the compiled file behind
+        if request.files_out:  # the compile step: leave the compiled program behind
             if self.compiled.ok:
-                target = request.argv[-1]
-                with open(target, "wb") as handle:
-                    handle.write(b"")
+                for target in request.files_out.values():
+                    target.write_bytes(b"")
             return self.compiled
         return self.runs[request.stdin_path.stem]
 
@@ -98,3 +97,15 @@ def test_a_failed_compile_is_a_typed_result(problem, tmp_path, compiled, verdict
     report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
     assert report.verdict is verdict and report.tests == ()
     assert report.compile_message == failure.message
+
+
+def test_a_submission_is_compiled_isolated_under_the_problems_compile_limits(tmp_path):
+    yaml_text = SUM_YAML + "compile:\n  time_ms: 4000\n  memory_kb: 131072\n"
+    problem = load_problem(write_project(tmp_path / "project", problem_yaml=yaml_text), "sum")
+    sandbox = FakeSandbox({})
+    prepare_submission(problem, solution(problem), sandbox, tmp_path / "cache", None)
+    compiles = [r for r in sandbox.requests if r.files_out]
+    submission = next(r for r in compiles if r.files_in["solution.py"] == solution(problem))
+    assert submission.isolate and set(submission.files_in) == {"solution.py"}
+    assert submission.limits.cpu_ms == 4000 and submission.limits.memory_kb == 131072
+    assert str(problem.root) not in " ".join(submission.argv)

@@ -50,6 +50,9 @@ class ResourceLimits:
     memory_kb: int | None  # cap on the gross peak of the process tree; None means uncapped
     output_kb: int
     processes: int = 64  # most processes/threads alive at once in the run
+    # Largest file the run may write in its own directory (e.g. a compiled program); None: as
+    # large as the output cap.
+    files_kb: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,13 @@ class RunRequest:
     # The marshalled code of the Python program in argv, made by its compile step (a process of
     # its own), so that the run does not parse the source again.
     python_code: Path | None = None
+    # Files the run finds in its own directory when it starts (name -> host file), e.g. the
+    # source a compiler reads, so that an isolated run needs no view of the host; and files it
+    # leaves there that are copied out when it has ended (name -> host destination), e.g. the
+    # compiled program. Only regular files are copied out, never through a link; a name the
+    # run did not leave is not copied. Names are plain file names, not paths.
+    files_in: Mapping[str, Path] = field(default_factory=dict)
+    files_out: Mapping[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ import os
 import resource
 import select
 import signal
+import stat
 import sys
 import time
 
@@ -40,7 +41,6 @@ ROOT_TMPFS = "size=1m,mode=755"
 ROOT_PARENT = "/tmp"
 ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
 BOX = "/box"  # the run's private working directory inside its root
-BOX_TMPFS_BYTES = 64 * 1024 * 1024
 NOFILE = 256
 # stderr is kept apart from the output: its first and last few KB, the middle is dropped.
 STDERR_HEAD_BYTES = 8192
@@ -555,7 +555,9 @@ def keeper_main(config, request, files, joins, status_w):
         if os.getppid() == 1:
             os._exit(1)
         try:
-            loaded = load_program(request)  # before the project disappears from view
+            # Before the project disappears from view: the program, its files, where to leave
+            # the files it makes.
+            loaded = (*load_program(request), open_run_files(request))
         except OSError as exc:
             report_error(status_w, exc, b"F")
             os._exit(1)
@@ -676,11 +678,12 @@ def direct_main(config, request, files, joins, status_w):
 
 def init_main(config, request, files, joins, status_w, loaded):
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    source, exec_fd = loaded
+    source, exec_fd, (files_in, out_dir) = loaded
     if uses_template(config, request):
         mount_run_directories(config, request, "")
     elif config["namespaces"] and request["isolate"]:
         enter_minimal_root(config, request)
+    place_in_box(files_in, config["uid"])
     program = os.fork()
     if program == 0:
         return program_main(config, request, files, joins, status_w, source, exec_fd)
@@ -691,22 +694,77 @@ def init_main(config, request, files, joins, status_w, loaded):
     if exec_fd is not None:
         os.close(exec_fd)
     status, usage = reap_until(program)
+    if out_dir is not None:
+        collect_from_box(request["collect"], out_dir)
     result = {"status": status, "maxrss_kb": usage.ru_maxrss,
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
     os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
     os._exit(0)
 
 
+def open_run_files(request):
+    """Descriptors of the files a boxed run gets (name -> fd) and of the directory where the
+    files it leaves are copied: opened while the host is still in view."""
+    files_in = {name: os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+                for name, path in request["files_in"].items()}
+    out_dir = None
+    if request["out_dir"] is not None and request["collect"]:
+        out_dir = os.open(request["out_dir"], os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    return files_in, out_dir
+
+
+def place_in_box(files_in, uid):
+    """Copy the run's files into its /box, readable by the program, owned by the judge."""
+    for name, source in files_in.items():
+        target = os.open(f"{BOX}/{name}", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                         | os.O_CLOEXEC, 0o644)
+        try:
+            copy_file(source, target)
+        finally:
+            os.close(target)
+            os.close(source)
+
+
+def collect_from_box(names, out_dir):
+    """Copy the regular files `names` the run left in its /box to the judge's directory; what
+    is missing, a link or not a regular file stays behind. The run has ended, but an orphan
+    may still be alive: the copy is taken from the open file, never from a path twice."""
+    for name in names:
+        try:
+            source = os.open(f"{BOX}/{name}", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+                             | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            mode = os.fstat(source).st_mode
+            if not stat.S_ISREG(mode):
+                continue
+            target = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+                             | os.O_CLOEXEC, mode & 0o755, dir_fd=out_dir)
+            try:
+                copy_file(source, target)
+            finally:
+                os.close(target)
+        finally:
+            os.close(source)
+    os.close(out_dir)
+
+
+def copy_file(source, target):
+    """Copy all of `source` (from its start) to `target`, in the kernel."""
+    size, offset = os.fstat(source).st_size, 0
+    while offset < size:
+        sent = os.sendfile(target, source, offset, size - offset)
+        if not sent:
+            break
+        offset += sent
+
+
 def private_copy(fd):
     """The input as a file in memory of its own: /proc/self/fd/0 then names nothing of the host
     (not the project, not the test), and the program may read, seek or map it as a file."""
     copy = os.memfd_create("stdin", os.MFD_CLOEXEC)
-    size, offset = os.fstat(fd).st_size, 0
-    while offset < size:
-        sent = os.sendfile(copy, fd, offset, size - offset)  # in the kernel: no copy here
-        if not sent:
-            break
-        offset += sent
+    copy_file(fd, copy)
     os.lseek(copy, 0, os.SEEK_SET)
     return copy
 
@@ -785,7 +843,7 @@ def mount_run_directories(config, request, root):
     box = root + BOX
     uid = config["uid"]
     mount("tmpfs", box, "tmpfs", MS_NOSUID | MS_NODEV,
-          f"size={BOX_TMPFS_BYTES},mode=700,uid={uid},gid={uid}")
+          f"size={request['box_bytes']},mode=700,uid={uid},gid={uid}")
     if request["cwd_given"]:
         mount(request["cwd"], box, None, MS_BIND | MS_REC)
         mount(None, box, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
@@ -892,8 +950,9 @@ def set_limits(config, request):
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     memory_kb = request["memory_kb"]
     if request["isolate"]:
-        output = request["output_kb"] * 1024 + 1  # one byte over the cap marks OLE
-        resource.setrlimit(resource.RLIMIT_FSIZE, (output, output))
+        # Files it writes (its stdout among them while stdout is a file) stop one byte over.
+        size = max(request["output_kb"], request["files_kb"]) * 1024 + 1
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
         resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
         if config["uid"] is not None:
             resource.setrlimit(resource.RLIMIT_NPROC, (request["processes"],) * 2)

@@ -39,6 +39,7 @@ from judge.sandbox.api import (
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.host import HostSupport
+from judge.sandbox.workdir import check_file_names, collect_files, place_files
 
 SERVER_SCRIPT = Path(__file__).with_name("forkserver.py")
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -54,6 +55,7 @@ SYSTEM_BINDS = (
     "/etc/ld.so.cache",
     "/etc/alternatives",
 )
+BOX_BYTES = 64 * 1024 * 1024  # a run's private /box (tmpfs), at least
 BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
 
 
@@ -107,13 +109,18 @@ class JailSandbox:
         self._start_server()
 
     def run(self, request: RunRequest) -> RunResult:
+        check_file_names(request)
         with self._lock:
             message = self._message(request, self._scratch)
             try:
                 reply = self._ask(message)
             except ServerFailed as exc:
                 return _failed(Termination.SANDBOX_ERROR, str(exc))
-            return _result(request, reply, self._scratch, self.runs_in_server(request.argv))
+            result = _result(request, reply, self._scratch, self.runs_in_server(request.argv))
+            if request.files_out:
+                found_in = Path(message["out_dir"] if message["boxed"] else message["cwd"])
+                collect_files(request.files_out, found_in)
+            return result
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
         return self._baselines.get(self._runtime_key(argv), lambda: self._measure_idle(argv))
@@ -168,19 +175,37 @@ class JailSandbox:
         mode = f"jail-cg{self.host.cgroup_version}-ns{int(self.host.namespaces)}"
         return f"{mode}:{digest.hexdigest()[:16]}"
 
+    def _boxed(self, request: RunRequest) -> bool:
+        """Whether the run gets the server's private /box (a tmpfs in its own mount namespace),
+        else a work directory of the host."""
+        return self.host.namespaces and request.isolate and request.cwd is None
+
     def _message(self, request: RunRequest, scratch: Path) -> dict:
         stdin = request.stdin_path
         if stdin is None and request.stdin_bytes:
             stdin = scratch / "stdin"
             stdin.write_bytes(request.stdin_bytes)
         work = request.cwd or _empty_directory(scratch / "work")
+        boxed = self._boxed(request)
+        files_in = {}
+        if request.files_in:  # copies in the scratch: the server never learns a project path
+            staged = _empty_directory(scratch / "in") if boxed else work
+            files_in = place_files(request.files_in, staged)
         limits = request.limits
+        files_kb = limits.files_kb or limits.output_kb
         return {
             "argv": list(request.argv),
             "python": self.runs_in_server(request.argv),
             "isolate": request.isolate,
+            "boxed": boxed,
             "cwd": str(work),
             "cwd_given": request.cwd is not None,
+            "files_in": {name: str(path) for name, path in files_in.items()} if boxed else {},
+            "collect": sorted(request.files_out) if boxed else [],
+            "out_dir": str(_empty_directory(scratch / "out")) if boxed else None,
+            "files_kb": files_kb,
+            "box_bytes": max(BOX_BYTES, 2 * files_kb * 1024
+                             + sum(path.stat().st_size for path in files_in.values())),
             "stdin": str(stdin) if stdin else None,
             "stdout": str(scratch / "stdout"),
             "stderr": str(scratch / "stderr"),

@@ -29,8 +29,21 @@ from judge.sandbox.api import (
     Termination,
 )
 from judge.sandbox.guarantees import sandbox_info
+from judge.sandbox.workdir import check_file_names, collect_files, place_files
 
 POLL_SECONDS = 0.005
+# Runs a compiled Python program (RunRequest.python_code) as __main__, as the fork server does:
+# `python -I -S -B -c PYTHON_LOADER CODE_FILE NAME ARGS...`, with exit() and quit() defined.
+PYTHON_LOADER = (
+    "import builtins, marshal, sys, _sitebuiltins\n"
+    "builtins.exit = _sitebuiltins.Quitter('exit', 'Ctrl-D (i.e. EOF)')\n"
+    "builtins.quit = _sitebuiltins.Quitter('quit', 'Ctrl-D (i.e. EOF)')\n"
+    "with open(sys.argv[1], 'rb') as handle:\n"
+    "    code = marshal.load(handle)\n"
+    "sys.argv = sys.argv[2:]\n"
+    "del handle\n"
+    "exec(code, {'__name__': '__main__', '__file__': sys.argv[0], '__builtins__': builtins})\n"
+)
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
@@ -40,11 +53,15 @@ class PlainSandbox:
         self.info = sandbox_info("plain", None, reason)
 
     def run(self, request: RunRequest) -> RunResult:
+        check_file_names(request)
         with tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
             scratch_dir = Path(scratch)
             cwd = request.cwd or scratch_dir / "work"
             cwd.mkdir(exist_ok=True)
-            return _run_in(request, cwd, scratch_dir)
+            place_files(request.files_in, cwd)
+            result = _run_in(request, cwd, scratch_dir)
+            collect_files(request.files_out, cwd)
+            return result
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
         key = _runtime_key(argv)
@@ -107,8 +124,9 @@ def _run_in(request: RunRequest, cwd: Path, scratch: Path) -> RunResult:
     with open(stdout_path, "wb") as out, open(stdin_path, "rb") as stdin:
         try:
             proc = subprocess.Popen(
-                request.argv, stdin=stdin, stdout=out, stderr=subprocess.PIPE, cwd=cwd, env=env,
-                start_new_session=True, close_fds=True, preexec_fn=_limit_child(limits),
+                _command(request), stdin=stdin, stdout=out, stderr=subprocess.PIPE, cwd=cwd,
+                env=env, start_new_session=True, close_fds=True,
+                preexec_fn=_limit_child(limits),
             )
         except OSError as exc:
             return _start_failed(str(exc))
@@ -116,6 +134,14 @@ def _run_in(request: RunRequest, cwd: Path, scratch: Path) -> RunResult:
         termination, peak_kb, cpu_ms = _watch(proc, limits, started)
     wall_ms = (time.monotonic() - started) * 1000
     return _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr, limits)
+
+
+def _command(request: RunRequest) -> tuple[str, ...]:
+    """The command to start: a compiled Python program goes through the loader."""
+    argv = request.argv
+    if request.python_code is None or len(argv) < 5 or argv[1:4] != ("-I", "-S", "-B"):
+        return argv
+    return (argv[0], "-I", "-S", "-B", "-c", PYTHON_LOADER, str(request.python_code), *argv[4:])
 
 
 class _StderrReader(threading.Thread):
