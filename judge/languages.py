@@ -151,34 +151,36 @@ def prepare(
     sandbox: Sandbox,
     language: Language,
     source: Path,
-    cache_dir: Path,
     *,
     trusted: bool,
     limits: ResourceLimits | None = None,
 ) -> Prepared | CompileFailure:
-    """Compile `source` (cached) and say how to run it.
+    """Compile `source` (cached in the sandbox's cache) and say how to run it.
 
     A submission (`trusted=False`) is compiled isolated, under `limits`; the problem setter's
     program (`trusted=True`) outside isolation, under generous limits unless `limits` is given.
     """
     source = source.resolve()
     name = str(source) if trusted else f"{SOURCE_NAME}{source.suffix}"
-    built = _build(sandbox, language, source, name, cache_dir, trusted,
-                   limits or TRUSTED_COMPILE_LIMITS)
+    built = _build(sandbox, language, source, name, trusted, limits or TRUSTED_COMPILE_LIMITS)
     if isinstance(built, CompileFailure):
         return built
-    idle_source = _idle_source_file(language, cache_dir)
-    idle = _build(sandbox, language, idle_source, str(idle_source), cache_dir, True,
-                  TRUSTED_COMPILE_LIMITS)
+    return Prepared(
+        argv=_run_command(language, built),
+        idle_argv=idle_command(sandbox, language),
+        python_code=built.program if language.runs_compiled_code else None,
+    )
+
+
+def idle_command(sandbox: Sandbox, language: Language) -> tuple[str, ...]:
+    """How to run an idle program of `language` (for Sandbox.baseline_kb), compiled once."""
+    source = _idle_source_file(language, sandbox.cache.idle_sources)
+    idle = _build(sandbox, language, source, str(source), True, TRUSTED_COMPILE_LIMITS)
     if isinstance(idle, CompileFailure):  # the toolchain itself is broken
         raise UnknownLanguage(
             f"{language.name} toolchain cannot compile an empty program: {idle.message}"
         )
-    return Prepared(
-        argv=_run_command(language, built),
-        idle_argv=_run_command(language, idle),
-        python_code=built.program if language.runs_compiled_code else None,
-    )
+    return _run_command(language, idle)
 
 
 def _by_name(name: str) -> Language:
@@ -207,12 +209,11 @@ def _build(
     language: Language,
     source: Path,
     name: str,
-    cache_dir: Path,
     trusted: bool,
     limits: ResourceLimits,
 ) -> _Built | CompileFailure:
     """The compiled program, from the cache or from a compile step."""
-    program = _program_path(language, source, name, cache_dir)
+    program = _program_path(language, source, name, sandbox.cache.programs)
     if not program.exists():
         failure = _compile(sandbox, language, source, name, program, trusted, limits)
         if failure is not None:
@@ -272,13 +273,13 @@ def _fill(template: tuple[str, ...], **values: str) -> tuple[str, ...]:
     return tuple(known.get(part, part) for part in template)
 
 
-def _program_path(language: Language, source: Path, name: str, cache_dir: Path) -> Path:
+def _program_path(language: Language, source: Path, name: str, folder: Path) -> Path:
     digest = hashlib.sha256()
     digest.update(source.read_bytes())
     digest.update(b"\0" + _compiler_identity(language).encode())
     digest.update(b"\0" + "\0".join(language.compile).encode())
     digest.update(b"\0" + name.encode())  # Python keeps it in the code, for tracebacks
-    return cache_dir / "bin" / language.name / digest.hexdigest()[:24]
+    return folder / language.name / digest.hexdigest()[:24]
 
 
 def _compiler_identity(language: Language) -> str:
@@ -288,9 +289,9 @@ def _compiler_identity(language: Language) -> str:
     return file_identity(shutil.which(language.compiler) or language.compiler)
 
 
-def _idle_source_file(language: Language, cache_dir: Path) -> Path:
+def _idle_source_file(language: Language, folder: Path) -> Path:
     """Write the language's idle program once; the path is stable so its build is cached."""
-    path = cache_dir / "idle" / f"idle{language.extensions[0]}"
+    path = folder / f"idle{language.extensions[0]}"
     if not path.exists() or path.read_text() != language.idle_source:
         write_atomically(path, language.idle_source.encode())
     return path

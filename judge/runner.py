@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
-from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
@@ -87,7 +87,7 @@ class Checker:
     """The problem's checker, with its program prepared when it is a program."""
 
     problem: Problem
-    argv: tuple[str, ...] | None  # None for built-in checkers
+    program: Prepared | None  # None for built-in checkers
     broken: str = ""  # why the checker program could not be prepared
 
 
@@ -105,14 +105,13 @@ def judge_submission(
     problem: Problem,
     source: Path,
     sandbox: Sandbox,
-    cache_dir: Path,
     options: JudgeOptions = JudgeOptions(),
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
 ) -> Report:
     """Run `source` on every test of `problem` and return the full report."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
-    prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
+    prepared = prepare_submission(problem, source, sandbox, options.language)
     if isinstance(prepared, CompileFailure):
         return _report(
             problem,
@@ -123,7 +122,7 @@ def judge_submission(
             sandbox.info,
             compile_failure=prepared,
         )
-    checker = prepare_checker(problem, sandbox, cache_dir)
+    checker = prepare_checker(problem, sandbox)
     results = []
     for case in cases:
         result = judge_case(problem, prepared, checker, sandbox, case)
@@ -138,7 +137,7 @@ def judge_submission(
 
 
 def prepare_submission(
-    problem: Problem, source: Path, sandbox: Sandbox, cache_dir: Path, language: str | None
+    problem: Problem, source: Path, sandbox: Sandbox, language: str | None
 ) -> Submission | CompileFailure:
     """Compile if needed and calibrate; or why it did not compile (CE, or JE for the judge)."""
     if not source.is_file():
@@ -147,7 +146,7 @@ def prepare_submission(
         lang = detect_language(source, language)
     except UnknownLanguage as exc:
         raise JudgeError(str(exc)) from None
-    prepared = prepare(sandbox, lang, source, cache_dir, trusted=False,
+    prepared = prepare(sandbox, lang, source, trusted=False,
                        limits=compile_limits(problem.compile_limits))
     if isinstance(prepared, CompileFailure):
         return prepared
@@ -163,13 +162,12 @@ def prepare_submission(
     )
 
 
-def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Checker:
+def prepare_checker(problem: Problem, sandbox: Sandbox) -> Checker:
     program = problem.checker.program
     if program is None:
         return Checker(problem, None)
     try:
-        prepared = prepare(sandbox, detect_language(program, None), program, cache_dir,
-                           trusted=True)
+        prepared = prepare(sandbox, detect_language(program, None), program, trusted=True)
     except UnknownLanguage as exc:
         return Checker(problem, None, broken=f"checker {program.name}: {exc}")
     if isinstance(prepared, CompileFailure):
@@ -178,7 +176,7 @@ def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Chec
             None,
             broken=f"checker {program.name} does not compile: " + prepared.message.strip()[:300],
         )
-    return Checker(problem, prepared.argv)
+    return Checker(problem, prepared)
 
 
 def judge_case(
@@ -265,9 +263,9 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     spec = checker.problem.checker
     if checker.broken:
         return CheckResult(Verdict.JE, checker.broken)
-    if checker.argv is not None:
+    if checker.program is not None:
         return run_checker_program(
-            sandbox, spec, checker.argv, case.input_path, output, case.answer_path
+            sandbox, spec, checker.program, case.input_path, output, case.answer_path
         )
     try:
         answer = case.answer_path.read_bytes()

@@ -107,7 +107,6 @@ def verify_problem(
     problem: Problem,
     programs: SetterPrograms,
     sandboxes: SandboxPerThread,
-    cache_dir: Path,
     workers: int,
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
@@ -117,7 +116,7 @@ def verify_problem(
     errors = layout_errors + manifest_errors(problem, tests)
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
-        return check_solution(problem, solution, sandbox, cache_dir, tests)
+        return check_solution(problem, solution, sandbox, tests)
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     warnings = _time_limit_warnings(problem, checks)
@@ -160,19 +159,18 @@ def check_solution(
     problem: Problem,
     solution: BundledSolution,
     sandbox: Sandbox,
-    cache_dir: Path,
     tests: tuple[TestCase, ...],
 ) -> SolutionCheck:
     stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
     try:
         report = judge_submission(
-            problem, solution.path, sandbox, cache_dir, JudgeOptions(stop_on=stop_on), tests=tests
+            problem, solution.path, sandbox, JudgeOptions(stop_on=stop_on), tests=tests
         )
     except JudgeError as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None
     errors = list(_verdict_errors(solution.expected, report))
     if solution.expected is Verdict.TLE and not errors:
-        errors.extend(_tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests))
+        errors.extend(_tle_margin_errors(problem, solution, sandbox, report, tests))
     return SolutionCheck(solution, report, tuple(errors))
 
 
@@ -202,20 +200,18 @@ def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
     return errors
 
 
-def _tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests) -> list[str]:
+def _tle_margin_errors(problem, solution, sandbox, report, tests) -> list[str]:
     first = next(case for case in report.tests if case.verdict is Verdict.TLE)
     limits = problem.limits
     relaxed_limits = dataclasses.replace(
         limits, time_ms=int(limits.time_ms * TLE_MARGIN), wall_ms=int(limits.wall_ms * TLE_MARGIN)
     )
     relaxed = dataclasses.replace(problem, limits=relaxed_limits)
-    submission = prepare_submission(relaxed, solution.path, sandbox, cache_dir, None)
+    submission = prepare_submission(relaxed, solution.path, sandbox, None)
     if isinstance(submission, CompileFailure):
         return [f"does not compile ({submission.verdict.value})"]
     case = next(t for t in tests if t.name == first.name)
-    rerun = judge_case(
-        relaxed, submission, prepare_checker(relaxed, sandbox, cache_dir), sandbox, case
-    )
+    rerun = judge_case(relaxed, submission, prepare_checker(relaxed, sandbox), sandbox, case)
     if rerun.verdict is Verdict.TLE:
         return []
     return [

@@ -72,8 +72,3 @@ def write_project(
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return write_project(tmp_path / "project")
-
-
-@pytest.fixture
-def cache_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.getbasetemp() / "judge-cache"

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
 from judge.sandbox.plain import PlainSandbox
@@ -19,7 +20,7 @@ LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
 
@@ -108,7 +109,7 @@ def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
 
 
 def test_each_run_measures_only_itself_and_gets_its_own_limits(tmp_path):
-    box = open_sandbox(tmp_path)  # its own server: the runs below share its cgroups in order
+    box = open_sandbox(Cache(tmp_path))  # its own server: the runs below share its cgroups in order
     try:
         idle = python(tmp_path, "", name="idle.py")
         baseline = box.baseline_kb(idle)
@@ -139,13 +140,13 @@ def test_baseline_is_cached_per_runtime(sandbox, tmp_path):
     idle = python(tmp_path, "", name="idle.py")
     first = sandbox.baseline_kb(idle)
     assert 4_000 < first < 30_000  # an idle CPython, measured
-    cache = next(sandbox._baselines._path.parent.glob("baselines.json"))
+    cache = sandbox.cache.baselines
     cache.write_text(cache.read_text().replace(str(first), str(first + 1)))
     assert sandbox.baseline_kb(idle) == first + 1  # read back, not measured again
 
 
 def test_the_server_restarts_when_it_dies(tmp_path):
-    box = open_sandbox(tmp_path)
+    box = open_sandbox(Cache(tmp_path))
     try:
         os.kill(box.server_pid, signal.SIGKILL)
         result = box.run(RunRequest(argv=python(tmp_path, "print(1)"), limits=LIMITS))
@@ -200,7 +201,7 @@ def test_trusted_work_directory_starts_empty_every_run(sandbox, tmp_path):
 
 
 def test_plain_sandbox_still_runs_programs(tmp_path):
-    box = PlainSandbox(tmp_path)
+    box = PlainSandbox(Cache(tmp_path))
     result = box.run(RunRequest(argv=python(tmp_path, "print(input())"), limits=LIMITS,
                                 stdin_bytes=b"plain\n"))
     assert result.stdout == b"plain\n"
@@ -224,7 +225,7 @@ def test_stderr_keeps_head_and_tail_and_never_counts_as_output(sandbox, tmp_path
 
 
 def test_plain_sandbox_keeps_stderr_apart_too(tmp_path):
-    box = PlainSandbox(tmp_path)
+    box = PlainSandbox(Cache(tmp_path))
     limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=64)
     result = box.run(RunRequest(argv=python(tmp_path, FLOOD_STDERR), limits=limits))
     assert result.ok and result.stdout == b"answer\n", result

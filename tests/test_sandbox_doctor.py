@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from judge.cache import Cache
 from judge.doctor import diagnose, render_diagnosis
 from judge.sandbox import open_sandbox
 
@@ -11,9 +12,9 @@ from judge.sandbox import open_sandbox
 @pytest.fixture(scope="module")
 def diagnosis(tmp_path_factory):
     cache = tmp_path_factory.mktemp("cache")
-    sandbox = open_sandbox(cache)
+    sandbox = open_sandbox(Cache(cache))
     try:
-        yield diagnose(sandbox, cache)
+        yield diagnose(sandbox)
     finally:
         sandbox.close()
 

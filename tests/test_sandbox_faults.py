@@ -8,6 +8,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from judge.cache import Cache
 from judge.cli import cli
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from tests.conftest import SUM_YAML, write_project
@@ -19,7 +20,7 @@ UNAPPLICABLE_MS = 10**25
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
 

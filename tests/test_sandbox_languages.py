@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.cache import Cache
 from judge.languages import (
     LANGUAGES,
     CompileFailure,
@@ -27,14 +28,14 @@ needs_gcc = pytest.mark.skipif(shutil.which("g++") is None, reason="gcc/g++ not 
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
 
 
-def submitted(sandbox, source, cache, limits=CompileLimits()):
+def submitted(sandbox, source, limits=CompileLimits()):
     """`source` prepared as a submission: compiled isolated, under the problem's limits."""
-    return prepare(sandbox, detect_language(source), source, cache, trusted=False,
+    return prepare(sandbox, detect_language(source), source, trusted=False,
                    limits=compile_limits(limits))
 
 
@@ -51,12 +52,12 @@ def test_language_comes_from_the_extension_or_the_override():
 def test_python_runs_with_the_judges_interpreter(sandbox, tmp_path):
     source = tmp_path / "a.py"
     source.write_text("import sys\nprint(6 * 7, sys.argv[0])\n")
-    trusted = prepare(sandbox, detect_language(source), source, tmp_path, trusted=True)
+    trusted = prepare(sandbox, detect_language(source), source, trusted=True)
     assert trusted.argv == (python_interpreter(), "-I", "-S", "-B", str(source))
     run = sandbox.run(RunRequest(argv=trusted.argv, limits=LIMITS, isolate=False,
                                  python_code=trusted.python_code))
     assert run.stdout == f"42 {source}\n".encode()
-    submission = submitted(sandbox, source, tmp_path)  # goes by a name that says nothing
+    submission = submitted(sandbox, source)  # goes by a name that says nothing
     assert submission.argv == (python_interpreter(), "-I", "-S", "-B", "solution.py")
     run = sandbox.run(RunRequest(argv=submission.argv, limits=LIMITS,
                                  python_code=submission.python_code))
@@ -66,7 +67,7 @@ def test_python_runs_with_the_judges_interpreter(sandbox, tmp_path):
 def test_python_syntax_error_is_a_compile_failure(sandbox, tmp_path):
     source = tmp_path / "bad.py"
     source.write_text("print(1\n")
-    failure = submitted(sandbox, source, tmp_path)
+    failure = submitted(sandbox, source)
     assert isinstance(failure, CompileFailure) and failure.verdict is Verdict.CE
     assert 'File "solution.py", line 1' in failure.message and "SyntaxError" in failure.message
 
@@ -77,10 +78,10 @@ def test_c_program_compiles_once_and_runs(sandbox, tmp_path):
     source.write_text('#include <stdio.h>\n#include <math.h>\n'
                       'int main(void){int a,b;scanf("%d %d",&a,&b);'
                       'printf("%d %.0f\\n",a+b,sqrt(16.0));return 0;}\n')
-    first = submitted(sandbox, source, tmp_path)
+    first = submitted(sandbox, source)
     assert isinstance(first, Prepared)
     built = Path(first.argv[0]).stat().st_mtime_ns
-    second = submitted(sandbox, source, tmp_path)
+    second = submitted(sandbox, source)
     assert second == first and Path(second.argv[0]).stat().st_mtime_ns == built
     result = sandbox.run(RunRequest(argv=first.argv, limits=LIMITS, stdin_bytes=b"2 3"))
     assert result.stdout == b"5 4\n"
@@ -91,7 +92,7 @@ def test_c_program_compiles_once_and_runs(sandbox, tmp_path):
 def test_cpp_compile_error_carries_the_compiler_message(sandbox, tmp_path):
     source = tmp_path / "bad.cpp"
     source.write_text("int main() { return undeclared; }\n")
-    failure = submitted(sandbox, source, tmp_path)
+    failure = submitted(sandbox, source)
     assert isinstance(failure, CompileFailure)
     assert "undeclared" in failure.message and "error" in failure.message
 
@@ -101,7 +102,7 @@ def test_cpp_memory_hog_is_stopped_at_the_cap(sandbox, tmp_path):
     source = tmp_path / "hog.cpp"
     source.write_text("#include <vector>\n#include <cstdio>\nint main(){std::vector<char> v;"
                       "for(;;){v.resize(v.size()+(1<<24),1);}}\n")
-    prepared = submitted(sandbox, source, tmp_path)
+    prepared = submitted(sandbox, source)
     limits = ResourceLimits(cpu_ms=3000, wall_ms=6000, memory_kb=64_000, output_kb=64)
     result = sandbox.run(RunRequest(argv=prepared.argv, limits=limits))
     assert result.termination is Termination.MEMORY_LIMIT
@@ -112,7 +113,7 @@ def test_cpp_memory_hog_is_stopped_at_the_cap(sandbox, tmp_path):
 def test_python_exit_and_quit_work_as_in_python3(sandbox, tmp_path, call, code):
     source = tmp_path / "leave.py"
     source.write_text(f"print('before', flush=True)\n{call}\nprint('after')\n")
-    prepared = submitted(sandbox, source, tmp_path)
+    prepared = submitted(sandbox, source)
     result = sandbox.run(RunRequest(argv=prepared.argv, limits=LIMITS,
                                     python_code=prepared.python_code))
     assert result.termination is Termination.EXITED and result.exit_code == code, result
@@ -131,10 +132,10 @@ def test_the_languages_page_names_every_compile_command():
 def test_the_plain_runner_runs_compiled_python_with_exit_too(tmp_path):
     from judge.sandbox.plain import PlainSandbox
 
-    box = PlainSandbox(tmp_path)
+    box = PlainSandbox(Cache(tmp_path))
     source = tmp_path / "leave.py"
     source.write_text("import sys\nprint(sys.argv[0], __name__, flush=True)\nexit(3)\n")
-    prepared = submitted(box, source, tmp_path)
+    prepared = submitted(box, source)
     result = box.run(RunRequest(argv=prepared.argv, limits=LIMITS,
                                 python_code=prepared.python_code))
     assert result.exit_code == 3 and result.stdout == b"solution.py __main__\n", result

@@ -119,14 +119,14 @@ def stress(
         make_scratch() as scratch,
     ):
         sandbox = sandboxes.get()
-        submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
+        submission = prepare_submission(spec, solution.resolve(), sandbox, language)
         if isinstance(submission, CompileFailure):
             raise JudgeError(f"{solution} does not compile:\n{submission.message}")
         judging = Judging(
             spec,
-            prepare_setter_programs(spec, sandbox, app.cache_dir),
+            prepare_setter_programs(spec, sandbox),
             submission,
-            prepare_checker(spec, sandbox, app.cache_dir),
+            prepare_checker(spec, sandbox),
             Path(scratch),
             None if no_cache else stress_cache(app, spec, args),
         )
@@ -156,7 +156,7 @@ def stress(
 
 def stress_cache(app: AppContext, spec, args: tuple[str, ...]) -> StressCache:
     generator = spec.generator.program if spec.generator else None
-    return StressCache(app.cache_dir / "stress" / spec.id, generator, spec.reference, args)
+    return StressCache(app.cache.stress(spec.id), generator, spec.reference, args)
 
 
 def _search(

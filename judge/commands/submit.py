@@ -72,7 +72,6 @@ def submit(
                 spec,
                 solution.resolve(),
                 sandbox,
-                app.cache_dir,
                 JudgeOptions(fail_fast=fail_fast, language=language),
                 on_case=show_case,
                 tests=tests,

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from judge.cache import Cache
+
 
 # A run's stderr is not output: the sandbox keeps its first and last few KB, drops the middle.
 STDERR_HEAD_BYTES = 8192
@@ -128,6 +130,7 @@ class Sandbox(Protocol):
     """What the runner needs from a process runner."""
 
     info: SandboxInfo
+    cache: Cache  # the judge's cache folder: baselines here, compiled programs by languages
 
     def run(self, request: RunRequest) -> RunResult: ...
 

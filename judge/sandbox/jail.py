@@ -26,7 +26,8 @@ import threading
 import weakref
 from pathlib import Path
 
-from judge.files import file_identity, write_atomically
+from judge.cache import Cache
+from judge.files import file_identity
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
     STDERR_TAIL_BYTES,
@@ -63,43 +64,12 @@ class ServerFailed(RuntimeError):
     """The fork server could not be started or stopped answering."""
 
 
-class CompiledPrograms:
-    """Marshalled code objects of trusted Python programs, keyed by source and interpreter."""
-
-    def __init__(self, directory: Path) -> None:
-        self._directory = directory
-        self._known: dict[tuple[str, int, int], Path | None] = {}
-
-    def code_file(self, source: Path) -> Path | None:
-        """The compiled program, or None when it does not compile (the run then reports it)."""
-        try:
-            stat = source.stat()
-        except OSError:
-            return None
-        key = (str(source), stat.st_mtime_ns, stat.st_size)
-        if key not in self._known:
-            self._known[key] = self._compile(source)
-        return self._known[key]
-
-    def _compile(self, source: Path) -> Path | None:
-        try:
-            text = source.read_bytes()
-            code = compile(text, str(source), "exec")
-        except (OSError, SyntaxError, ValueError):
-            return None
-        digest = hashlib.sha256(text + str(source).encode() + sys.version.encode()).hexdigest()
-        path = self._directory / f"{digest[:32]}.code"
-        if not path.exists():
-            write_atomically(path, marshal.dumps(code))
-        return path
-
-
 class JailSandbox:
-    def __init__(self, cache_dir: Path, host: HostSupport) -> None:
+    def __init__(self, cache: Cache, host: HostSupport) -> None:
         self.host = host
         self.info = sandbox_info("jail", host)
-        self._baselines = BaselineCache(cache_dir)
-        self._compiled = CompiledPrograms(cache_dir / "pycode")
+        self.cache = cache
+        self._baselines = BaselineCache(cache.baselines)
         self._lock = threading.Lock()
         self._server: _Server | None = None
         # One private directory for every run's stdio files: a directory per run cost a few
@@ -219,18 +189,12 @@ class JailSandbox:
         }
 
     def _code_file(self, request: RunRequest) -> str | None:
-        """Python programs run from compiled code where it exists: a submission's, made by its
-        compile step in a process of its own; a trusted program's (generator, reference,
-        validator: run thousands of times), compiled here once. Hostile source never reaches
+        """A Python program run in the server loads its compiled code (made by its compile step:
+        languages.prepare) rather than parsing its source again; hostile source never reaches
         the compiler of the judge or of the server."""
-        if not self.runs_in_server(request.argv):
+        if request.python_code is None or not self.runs_in_server(request.argv):
             return None
-        if request.python_code is not None:
-            return str(request.python_code)
-        if request.isolate:
-            return None
-        path = self._compiled.code_file(Path(request.argv[4]))
-        return str(path) if path is not None else None
+        return str(request.python_code)
 
     def _ask(self, message: dict) -> dict:
         for attempt in range(2):

@@ -7,7 +7,6 @@ missed; hosts that allow it get the stronger sandbox instead.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import resource
 import shutil
@@ -20,6 +19,8 @@ from pathlib import Path
 
 import psutil
 
+from judge.cache import Cache
+from judge.files import file_identity
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
     STDERR_TAIL_BYTES,
@@ -28,6 +29,7 @@ from judge.sandbox.api import (
     RunResult,
     Termination,
 )
+from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.workdir import check_file_names, collect_files, place_files
 
@@ -48,9 +50,10 @@ MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
 class PlainSandbox:
-    def __init__(self, cache_dir: Path, reason: str = "") -> None:
-        self._cache_dir = cache_dir
+    def __init__(self, cache: Cache, reason: str = "") -> None:
+        self.cache = cache
         self.info = sandbox_info("plain", None, reason)
+        self._baselines = BaselineCache(cache.baselines)
 
     def run(self, request: RunRequest) -> RunResult:
         check_file_names(request)
@@ -64,18 +67,11 @@ class PlainSandbox:
             return result
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
-        key = _runtime_key(argv)
-        cache_file = self._cache_dir / "baselines.json"
-        cached = _read_json(cache_file)
-        if key in cached:
-            return int(cached[key])
+        return self._baselines.get(_runtime_key(argv), lambda: self._measure_idle(argv))
+
+    def _measure_idle(self, argv: tuple[str, ...]) -> int:
         limits = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
-        peaks = [self.run(RunRequest(argv=argv, limits=limits)).peak_memory_kb for _ in range(3)]
-        baseline = min(peaks)
-        cached[key] = baseline
-        self._cache_dir.mkdir(parents=True, exist_ok=True)
-        cache_file.write_text(json.dumps(cached, indent=1, sort_keys=True))
-        return baseline
+        return min(self.run(RunRequest(argv=argv, limits=limits)).peak_memory_kb for _ in range(3))
 
     def close(self) -> None:
         pass
@@ -83,21 +79,9 @@ class PlainSandbox:
 
 def _runtime_key(argv: tuple[str, ...]) -> str:
     """Identity of a runtime: the program's path, size and mtime, and the rest of the command."""
-    program = shutil.which(argv[0]) or argv[0]
-    try:
-        st = os.stat(program)
-        identity = f"{os.path.realpath(program)}:{st.st_size}:{st.st_mtime_ns}"
-    except OSError:
-        identity = program
+    identity = file_identity(shutil.which(argv[0]) or argv[0])
     digest = hashlib.sha256("\0".join((identity, *argv[1:])).encode()).hexdigest()[:16]
     return f"plain:{digest}"
-
-
-def _read_json(path: Path) -> dict:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
 
 
 def _limit_child(limits: ResourceLimits):

@@ -10,6 +10,7 @@ import socket
 import pytest
 from click.testing import CliRunner
 
+from judge.cache import Cache
 from judge.cli import cli
 from judge.languages import CompileFailure, detect_language, prepare
 from judge.runner import compile_limits
@@ -48,7 +49,7 @@ LOOKUP = (
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     if not box.info.isolated:
         box.close()
         pytest.skip(f"this host cannot isolate: {box.info.reason}")
@@ -56,8 +57,8 @@ def sandbox(tmp_path_factory):
     box.close()
 
 
-def compile_submission(sandbox, source, cache, limits=CompileLimits()):
-    return prepare(sandbox, detect_language(source), source, cache, trusted=False,
+def compile_submission(sandbox, source, limits=CompileLimits()):
+    return prepare(sandbox, detect_language(source), source, trusted=False,
                    limits=compile_limits(limits))
 
 
@@ -67,7 +68,7 @@ def test_an_include_of_a_host_file_is_a_compile_error_without_its_content(sandbo
     secret.write_text("the host's secret 4c7e1f\n")
     source = tmp_path / "steal.cpp"
     source.write_text(f'#include "{secret}"\n#include "/etc/hostname"\nint main() {{}}\n')
-    failure = compile_submission(sandbox, source, tmp_path / "cache")
+    failure = compile_submission(sandbox, source)
     assert isinstance(failure, CompileFailure) and failure.verdict is Verdict.CE
     assert "No such file or directory" in failure.message
     assert "4c7e1f" not in failure.message
@@ -99,8 +100,8 @@ def test_the_tests_embedded_at_compile_time_are_not_accepted(tmp_path):
 def test_the_compile_step_has_the_problems_memory_limit(sandbox, tmp_path):
     source = tmp_path / "endless.cpp"
     source.write_text('#include "/dev/zero"\nint main() {}\n')  # the preprocessor reads on
-    failure = compile_submission(sandbox, source, tmp_path / "cache",
-                                 CompileLimits(time_ms=20_000, memory_kb=64 * 1024))
+    failure = compile_submission(sandbox, source,
+                                 limits=CompileLimits(time_ms=20_000, memory_kb=64 * 1024))
     assert isinstance(failure, CompileFailure) and failure.verdict is Verdict.CE
     assert "compilation took too much memory" in failure.message
 
@@ -108,11 +109,11 @@ def test_the_compile_step_has_the_problems_memory_limit(sandbox, tmp_path):
 def test_a_python_submission_is_compiled_in_the_sandbox_too(sandbox, tmp_path):
     source = tmp_path / "deep.py"
     source.write_text("x = " + "(" * 150 + "1" + ")" * 150 + "\nprint(x)\n")
-    prepared = compile_submission(sandbox, source, tmp_path / "cache")
+    prepared = compile_submission(sandbox, source)
     assert not isinstance(prepared, CompileFailure), prepared
     bad = tmp_path / "bad.py"
     bad.write_text("print(1\n")
-    failure = compile_submission(sandbox, bad, tmp_path / "cache")
+    failure = compile_submission(sandbox, bad)
     assert isinstance(failure, CompileFailure) and failure.verdict is Verdict.CE
     assert failure.message.startswith('File "solution.py", line 1')
     assert str(tmp_path) not in failure.message
