@@ -8,6 +8,7 @@ from pathlib import Path
 from judge.languages import LANGUAGES, Language, UnknownLanguage, detect_language, idle_command
 from judge.sandbox.api import Sandbox
 from judge.sandbox.guarantees import Guarantee, describe_guarantees
+from judge.sandbox.host import HostSupport
 
 
 @dataclass(frozen=True)
@@ -20,20 +21,24 @@ class Baseline:
 @dataclass(frozen=True)
 class Diagnosis:
     sandbox: str
+    cgroups: str  # which cgroups measure and cap the runs, and where; or why none
     guarantees: tuple[Guarantee, ...]
     baselines: tuple[Baseline, ...]
 
 
 def diagnose(sandbox: Sandbox) -> Diagnosis:
+    host = getattr(sandbox, "host", None)
     return Diagnosis(
         sandbox=sandbox.info.kind,
+        cgroups=_cgroups(host),
         guarantees=describe_guarantees(getattr(sandbox, "host", None)),
         baselines=tuple(_baseline(sandbox, language) for language in LANGUAGES),
     )
 
 
 def render_diagnosis(diagnosis: Diagnosis) -> str:
-    lines = [f"sandbox: {diagnosis.sandbox}", "", "guarantees:"]
+    lines = [f"sandbox: {diagnosis.sandbox}", f"cgroups: {diagnosis.cgroups}", "",
+             "guarantees:"]
     width = max(len(guarantee.name) for guarantee in diagnosis.guarantees)
     for guarantee in diagnosis.guarantees:
         state = "active     " if guarantee.active else "UNAVAILABLE"
@@ -43,6 +48,15 @@ def render_diagnosis(diagnosis: Diagnosis) -> str:
         figure = f"{baseline.kb} KB" if baseline.kb is not None else "-"
         lines.append(f"  {baseline.language:<8} {figure:>10}  {baseline.detail}")
     return "\n".join(lines) + "\n"
+
+
+def _cgroups(host: HostSupport | None) -> str:
+    if host is None:
+        return "none (the plain runner polls the process tree instead)"
+    if host.cgroup_version is None:
+        return f"none ({host.cgroup_reason})"
+    where = ", ".join(f"{name} under {folder}" for name, folder in host.cgroup_dirs.items())
+    return f"v{host.cgroup_version} ({where})"
 
 
 def _baseline(sandbox: Sandbox, language: Language) -> Baseline:

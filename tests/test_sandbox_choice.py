@@ -48,7 +48,7 @@ def test_a_jail_that_fails_to_start_is_named_in_the_report(tmp_path):
 
     console = Console(width=200, record=True)
     console.print(render_report(report))
-    assert "sandbox: plain NOT ISOLATED (missing: network" in console.export_text()
+    assert "sandbox: plain (no cgroups) NOT ISOLATED (missing: network" in console.export_text()
 
 
 def test_a_worker_that_needs_isolation_refuses_a_failed_jail(tmp_path):

@@ -114,6 +114,7 @@ class SandboxInfo:
     guarantees: tuple[str, ...]  # active: "network", "file system", "processes", ...
     missing: tuple[str, ...]  # unavailable on this host
     reason: str = ""  # why something is missing, or why a weaker sandbox was chosen
+    cgroup_version: int | None = None  # 1 or 2: the cgroups that measure and cap its runs
 
     @property
     def isolated(self) -> bool:

@@ -26,6 +26,7 @@ def sandbox_info(kind: str, host: HostSupport | None, reason: str = "") -> Sandb
         guarantees=tuple(g.name for g in guarantees if g.active),
         missing=tuple(g.name for g in missing),
         reason=reason,
+        cgroup_version=host.cgroup_version if host is not None else None,
     )
 
 

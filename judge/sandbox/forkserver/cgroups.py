@@ -12,6 +12,7 @@ Every file is read and written with plain system calls (the counters are read ev
 milliseconds); a counter that cannot be read is None, never 0.
 """
 
+import errno
 import os
 import time
 
@@ -57,8 +58,8 @@ class RunCgroups:
             self.limits = None  # unknown until every write has succeeded
             self.set_limits(memory_kb, processes)
             self.limits = (memory_kb, processes)
-        return [os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
-                for path in self.paths()]
+        return [os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CREAT
+                        | os.O_CLOEXEC) for path in self.paths()]
 
     def path(self, controller):
         return os.path.join(self.dirs[controller], self.name)
@@ -221,9 +222,11 @@ def field_value(text, key):
 
 def write_file(directory, name, value, optional=False):
     """Write `value` to a cgroup file; an `optional` one may be missing (e.g. swap accounting).
-    O_CREAT does nothing to a cgroup file that exists (and cgroupfs refuses to make one)."""
+    O_CREAT and O_TRUNC do nothing to a cgroup file (cgroupfs refuses to make one), as a shell's
+    `echo VALUE > FILE` shows; they let the tests' fake trees take the same writes."""
     try:
-        fd = os.open(os.path.join(directory, name), os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC)
+        fd = os.open(os.path.join(directory, name),
+                     os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
         try:
             os.write(fd, str(value).encode())
         finally:
@@ -251,11 +254,14 @@ def read_text(directory, name):
 
 
 def remove_folder(path):
+    """Remove a cgroup, waiting a little for its last tasks to leave."""
     for _ in range(200):
         try:
             os.rmdir(path)
             return
         except FileNotFoundError:
             return
-        except OSError:
-            time.sleep(0.001)  # the last tasks are still leaving the group
+        except OSError as exc:
+            if exc.errno != errno.EBUSY:
+                return  # not a cgroup that is emptying (a child cgroup, a file): leave it
+            time.sleep(0.001)
