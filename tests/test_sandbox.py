@@ -231,3 +231,33 @@ def test_plain_sandbox_keeps_stderr_apart_too(tmp_path):
     assert result.ok and result.stdout == b"answer\n", result
     assert result.stderr.endswith(b"xxx\nlast\n")
     assert len(result.stderr) + result.stderr_skipped == 1_000_012
+
+
+OUTPUT_40_MB = """
+    import sys
+    block = b"x" * 65536
+    for _ in range(640):
+        sys.stdout.buffer.write(block)
+"""
+
+
+def test_the_page_cache_of_its_own_output_is_not_the_programs_memory(sandbox, tmp_path):
+    idle = python(tmp_path, "", name="idle.py")
+    baseline = sandbox.baseline_kb(idle)
+    limits = ResourceLimits(cpu_ms=5000, wall_ms=20000, memory_kb=256_000, output_kb=65536)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, OUTPUT_40_MB), limits=limits))
+    assert result.ok and len(result.stdout) == 40 * 1024 * 1024
+    assert result.peak_memory_kb < baseline + 4_000  # not the 40 MB it wrote
+
+
+@pytest.mark.parametrize("source, cpu_ms, wall_ms, termination", [
+    ("while True: pass", 200, 20_000, Termination.CPU_LIMIT),
+    ("import time\ntime.sleep(30)", 5_000, 600, Termination.WALL_LIMIT),
+])
+def test_a_run_stopped_on_time_still_has_its_true_peak(sandbox, tmp_path, source, cpu_ms,
+                                                       wall_ms, termination):
+    baseline = sandbox.baseline_kb(python(tmp_path, "", name="idle.py"))
+    limits = ResourceLimits(cpu_ms=cpu_ms, wall_ms=wall_ms, memory_kb=256_000, output_kb=64)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, source), limits=limits))
+    assert result.termination is termination
+    assert result.peak_memory_kb >= 0.8 * baseline  # the idle interpreter at least

@@ -23,8 +23,8 @@ def set_limits(order, uid, cgroups):
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     memory_kb = order.memory_kb
     if order.isolate:
-        # Files it writes (its stdout among them while stdout is a file) stop one byte over.
-        size = max(order.output_kb, order.files_kb) * 1024 + 1
+        # Files it writes in its /box stop one byte over (its stdout is a pipe, capped apart).
+        size = order.files_kb * 1024 + 1
         resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
         resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
         if uid is not None:

@@ -15,6 +15,8 @@ from .libc import prctl, setns, unshare
 from .pyrunner import PythonJob
 from .rootfs import BOX, mount_run_directories
 
+PIPE_CHUNK = 65536
+
 
 def keeper_main(server, order, files, joins, status_w):
     """Outside the run's namespaces: unshare them, fork init into them, then pump the
@@ -31,6 +33,9 @@ def keeper_main(server, order, files, joins, status_w):
             report(status_w, protocol.child_failed(exc, unstarted=True))
             os._exit(1)
         enter_namespaces(server, order)
+        # stdout and stderr go through pipes this keeper empties: what the program writes is
+        # never page cache charged to its memory cgroup, and stderr is kept to head and tail.
+        stdout_r, stdout_w = os.pipe2(os.O_CLOEXEC)
         stderr_r, stderr_w = os.pipe2(os.O_CLOEXEC)
         stdin = private_copy(files[0]) if order.isolate else files[0]
         init = os.fork()
@@ -39,17 +44,19 @@ def keeper_main(server, order, files, joins, status_w):
         os._exit(1)
     if init == 0:
         try:
+            os.close(stdout_r)
             os.close(stderr_r)
             # only the program returns
-            return init_main(server, order, (stdin, files[1], stderr_w), joins, status_w, loaded)
+            return init_main(server, order, (stdin, stdout_w, stderr_w), joins, status_w, loaded)
         except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
             report(status_w, protocol.child_failed(exc))
         os._exit(1)
     try:
-        for fd in (stdin, stderr_w, *joins):
+        for fd in (stdin, stdout_w, stderr_w, *joins):
             os.close(fd)
+        stdout = Capped(files[1], order.output_kb * 1024 + 1)  # one byte over the cap: OLE
         stderr = HeadTail(files[2], protocol.STDERR_HEAD_BYTES, protocol.STDERR_TAIL_BYTES)
-        pump({stderr_r: stderr}, init)
+        pump({stdout_r: stdout, stderr_r: stderr}, init)
         stderr.finish()
         report(status_w, protocol.StreamsDone(stderr.total))
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
@@ -181,6 +188,23 @@ def reap_until(program):
             return status, usage
 
 
+class Capped:
+    """Moves a stream to `fd` (in the kernel: splice) up to `cap` bytes, then drops the rest:
+    the server sees the file reach the cap and stops the run."""
+
+    def __init__(self, fd, cap):
+        self.fd, self.room = fd, cap
+
+    def drain(self, pipe):
+        """Move what is waiting; False at the end of the stream."""
+        if self.room:
+            moved = os.splice(pipe, self.fd, min(self.room, PIPE_CHUNK),
+                              flags=os.SPLICE_F_NONBLOCK)
+            self.room -= moved
+            return moved > 0
+        return bool(os.read(pipe, PIPE_CHUNK))
+
+
 class HeadTail:
     """Writes the first `head` bytes of a stream to `fd` as they come, keeps the last `tail`
     bytes of the rest, and writes those at the end: a flood costs neither disk nor memory."""
@@ -189,6 +213,12 @@ class HeadTail:
         self.fd, self.head, self.tail = fd, head, tail
         self.total = 0
         self.last = bytearray()
+
+    def drain(self, pipe):
+        """Take what is waiting; False at the end of the stream."""
+        chunk = os.read(pipe, PIPE_CHUNK)
+        self.feed(chunk)
+        return bool(chunk)
 
     def feed(self, chunk):
         room = max(0, self.head - self.total)
@@ -205,9 +235,9 @@ class HeadTail:
 
 
 def pump(sinks, init):
-    """Feed what arrives on each pipe of `sinks` (read end -> sink) to its sink until every
-    pipe is closed, or, once `init` has exited, until nothing more is waiting: without a PID
-    namespace a program's orphan may hold a pipe open for ever. Reaps init."""
+    """Let each sink drain its pipe (`sinks`: read end -> sink) until every pipe is closed, or,
+    once `init` has exited, until nothing more is waiting: without a PID namespace a program's
+    orphan may hold a pipe open for ever. Reaps init."""
     poller = select.poll()
     for fd in sinks:
         os.set_blocking(fd, False)
@@ -221,12 +251,10 @@ def pump(sinks, init):
             break  # init is gone and nothing is waiting
         for fd, _ in ready:
             try:
-                chunk = os.read(fd, 65536)
+                more = sinks[fd].drain(fd)
             except BlockingIOError:
                 continue
-            if chunk:
-                sinks[fd].feed(chunk)
-            else:
+            if not more:
                 poller.unregister(fd)
                 os.close(fd)
                 del sinks[fd]
