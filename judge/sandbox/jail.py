@@ -52,6 +52,7 @@ SYSTEM_BINDS = (
     "/etc/alternatives",
 )
 BOX_BYTES = 64 * 1024 * 1024  # a run's private /box (tmpfs), at least
+SCRATCH_PREFIX = "judge-run-"
 BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
 
 __all__ = ["JailSandbox", "ServerFailed"]
@@ -65,15 +66,20 @@ class JailSandbox:
         self._baselines = BaselineCache(cache.baselines)
         self._lock = threading.Lock()
         self._server: ServerProcess | None = None
+        self._closed = False
         # One private directory for every run's stdio files: a directory per run cost a few
         # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
-        self._scratch = Path(tempfile.mkdtemp(prefix="judge-run-"))
+        # Named by this process, so that one killed without a chance to clean up is swept.
+        sweep_stale_scratch()
+        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
         self._start_server()
 
     def run(self, request: RunRequest) -> RunResult:
         check_file_names(request)
         with self._lock:
+            if self._closed:  # e.g. a worker thread still busy when an interrupt closed it
+                return failed(Termination.SANDBOX_ERROR, "the sandbox was closed")
             order = self._order(request, self._scratch)
             try:
                 report = self._ask(order)
@@ -89,6 +95,7 @@ class JailSandbox:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             if self._server is not None:
                 self._server.stop()
                 self._server = None
@@ -212,6 +219,25 @@ class JailSandbox:
             uid=self.host.sandbox_uid_base,
             binds=binds,
         )
+
+
+def sweep_stale_scratch() -> None:
+    """Remove the scratch folders of judges that were killed before they could."""
+    parent = Path(tempfile.gettempdir())
+    for folder in parent.glob(f"{SCRATCH_PREFIX}*-*"):
+        owner = folder.name[len(SCRATCH_PREFIX):].split("-")[0]
+        if owner.isdigit() and not _alive(int(owner)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 @functools.lru_cache(maxsize=16)

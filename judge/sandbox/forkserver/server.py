@@ -91,9 +91,13 @@ def main():
         server.clean_up()
         return
     protocol.send(reply_fd, protocol.Ready(server.pid))
-    job = server.serve()
-    if job is None:  # the server, leaving
-        server.clean_up()
+    try:
+        job = server.serve()
+    except OSError:  # the judge went away in the middle of a run (a closed reply pipe)
+        job = None
+    if job is None:  # the server, leaving: its cgroups and mount point go with it
+        if os.getpid() == server.pid:
+            server.clean_up()
         return
     path, server = server.python_path, None  # the program needs nothing of the server
     run_python_main(job, path)

@@ -73,14 +73,23 @@ class Run:
 
         A stop kills the run's processes, so that its init and keeper still report how it
         ended (its peak memory among it); `hard_stop` kills the keeper too, should that not
-        come soon."""
+        come soon. A judge that goes away (its request pipe closes: it sends nothing while a
+        run goes) stops the run too, so that the server can clean up and leave at once."""
         cpu_limit_ns = self.order.cpu_ms * 1_000_000
         wall_limit = self.order.wall_ms / 1000
+        wait_fd = self.wait_fd()
         poller = select.poll()
-        poller.register(self.wait_fd(), select.POLLIN | select.POLLHUP)
+        poller.register(wait_fd, select.POLLIN | select.POLLHUP)
+        poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
         stopped_at = None
         while True:
-            if poller.poll(POLL_MS):
+            events = dict(poller.poll(POLL_MS))
+            if self.server.request_fd in events:
+                poller.unregister(self.server.request_fd)
+                self.stopped = self.stopped or "abandoned"
+                self.stop()
+                stopped_at = time.monotonic()
+            if wait_fd in events:
                 if self.on_ready():
                     continue
                 break
