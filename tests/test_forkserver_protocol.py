@@ -19,6 +19,7 @@ ORDER = protocol.RunOrder(
     cwd_given=False, files_in={"a.cpp": "/s/a.cpp"}, collect=["program"], out_dir="/o",
     stdin=None, stdout="/s/out", stderr="/s/err", env={"PATH": "/bin"}, cpu_ms=1000,
     wall_ms=3000, memory_kb=65536, output_kb=64, files_kb=64, box_bytes=1 << 26, processes=16,
+    piped=False,
 )
 
 
@@ -34,7 +35,7 @@ def report(**fields):
     protocol.ServerConfig(1, {"memory": "/m"}, True, 1_900_000_000, ["/usr"]),
     protocol.Ready(123),
     protocol.SetupFailed("FileNotFoundError: x"),
-    protocol.ProgramEnded(9, 1000, 5),
+    protocol.ProgramEnded(9, 1000, 5, 12.5),
     protocol.ChildFailed("OSError: boom", True),
 ])
 def test_every_message_crosses_a_pipe_unchanged(message):
@@ -50,7 +51,7 @@ def test_every_message_crosses_a_pipe_unchanged(message):
 
 def test_status_records_in_one_stream_and_a_frame_cut_short():
     records = [protocol.ProgramStarted(7), protocol.StreamsDone(12),
-               protocol.ProgramEnded(0, 10, 20)]
+               protocol.ProgramEnded(0, 10, 20, 1.0)]
     data = b"".join(protocol.encode(r) for r in records)
     assert protocol.decode_all(data) == records
     assert protocol.decode_all(data + protocol.encode(protocol.Ready(1))[:-2]) == records
@@ -118,3 +119,14 @@ def test_peak_memory_is_the_cgroups_or_for_in_server_python_the_programs_own(tmp
     request = RunRequest(argv=("x",), limits=LIMITS)
     assert run_result(request, report(), tmp_path, False).peak_memory_kb == 4096
     assert run_result(request, report(), tmp_path, True).peak_memory_kb == 9000
+
+
+def test_a_pair_order_carries_two_run_orders():
+    pair = protocol.PairOrder(ORDER, ORDER._replace(isolate=False, argv=["/bin/cat"]), 500)
+    read, write = os.pipe()
+    try:
+        protocol.send(write, pair)
+        assert protocol.receive(read) == pair
+    finally:
+        os.close(read)
+        os.close(write)

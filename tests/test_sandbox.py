@@ -165,13 +165,15 @@ def test_missing_program_is_start_failed(sandbox, isolate):
 def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
     argv = python(tmp_path, """
         import os, time
+        ready_r, ready_w = os.pipe()
         if os.fork() == 0:
             os.setsid()  # out of the run's process group: only the cgroup still holds it
             if os.fork() == 0:
                 print(os.getpid(), flush=True)
+                os.write(ready_w, b"1")
                 time.sleep(30)
             os._exit(0)
-        time.sleep(0.2)
+        os.read(ready_r, 1)  # the daemon is up and has said who it is
     """)
     started = time.monotonic()
     result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))

@@ -43,6 +43,9 @@ class Termination(enum.Enum):
     OUTPUT_LIMIT = "output_limit"  # stopped by the output watcher: more than the cap on stdout
     START_FAILED = "start_failed"  # the program could not be started (no such file, not runnable)
     SANDBOX_ERROR = "sandbox_error"  # the sandbox itself failed; `message` says how
+    # Stopped because of its partner in a pair run: the partner passed a limit, or (for the
+    # submission) the interactor had exited and the grace period passed.
+    PARTNER = "partner"
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,18 @@ class SandboxInfo:
 ISOLATION_GUARANTEES = ("network", "file system", "processes")
 
 
+@dataclass(frozen=True)
+class PairResult:
+    """How both runs of a pair (Sandbox.run_pair) ended, each measured on its own."""
+
+    submission: RunResult
+    interactor: RunResult
+    first: str  # "submission" or "interactor": the one that ended first
+    submission_ended_ms: float  # since the pair started
+    interactor_ended_ms: float
+    killed_after_interactor: bool  # the submission ran on past the grace period and was killed
+
+
 class Sandbox(Protocol):
     """What the runner needs from a process runner."""
 
@@ -134,6 +149,27 @@ class Sandbox(Protocol):
     cache: Cache  # the judge's cache folder: baselines here, compiled programs by languages
 
     def run(self, request: RunRequest) -> RunResult: ...
+
+    def run_pair(
+        self, submission: RunRequest, interactor: RunRequest, grace_ms: int = 1000
+    ) -> PairResult:
+        """Run a submission and an interactor wired together (an interactive problem).
+
+        The submission's stdout is the interactor's stdin and the interactor's stdout is the
+        submission's stdin: pipes the sandbox makes (the requests' stdin is not used, and
+        neither one's stdout is captured). The submission runs as `run` would run it
+        (isolated, under its limits); the interactor is the problem setter's, trusted
+        (`isolate=False`, its own limits), and finds what it needs in its argv: the test's
+        input file, a feedback folder (Kattis), which it may read and write. Each is
+        measured on its own.
+
+        A limit (CPU, wall clock, output, memory) passed by either stops both; the other
+        ends as PARTNER. When the interactor exits, the submission reads the end of its input
+        (or gets SIGPIPE) and has `grace_ms` to exit; after that it is killed (PARTNER, and
+        `killed_after_interactor`). When the submission exits first, the interactor goes on
+        under its own limits. `first` and the end times say in which order they ended.
+        """
+        ...
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
         """Gross peak memory of `argv`, an idle program of some language, run as a submission.

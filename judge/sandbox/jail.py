@@ -20,6 +20,7 @@ from pathlib import Path
 from judge.cache import Cache
 from judge.files import file_identity
 from judge.sandbox.api import (
+    PairResult,
     ResourceLimits,
     RunRequest,
     RunResult,
@@ -90,6 +91,36 @@ class JailSandbox:
                 collect_files(request.files_out, Path(order.out_dir if order.boxed else order.cwd))
             return result
 
+    def run_pair(
+        self, submission: RunRequest, interactor: RunRequest, grace_ms: int = 1000
+    ) -> PairResult:
+        for request in (submission, interactor):
+            check_file_names(request)
+        with self._lock:
+            if self._closed:
+                closed = failed(Termination.SANDBOX_ERROR, "the sandbox was closed")
+                return PairResult(closed, closed, "submission", 0.0, 0.0, False)
+            pair = protocol.PairOrder(
+                submission=self._order(submission, self._scratch, "s-"),
+                interactor=self._order(interactor, self._scratch, "i-"),
+                grace_ms=grace_ms,
+            )
+            try:
+                report = self._ask(pair)
+            except ServerFailed as exc:
+                broken = failed(Termination.SANDBOX_ERROR, str(exc))
+                return PairResult(broken, broken, "submission", 0.0, 0.0, False)
+            return PairResult(
+                submission=run_result(submission, report.submission, self._scratch,
+                                      pair.submission.python, "s-"),
+                interactor=run_result(interactor, report.interactor, self._scratch,
+                                      pair.interactor.python, "i-"),
+                first=report.first,
+                submission_ended_ms=report.submission_ended_s * 1000,
+                interactor_ended_ms=report.interactor_ended_s * 1000,
+                killed_after_interactor=report.killed_after_interactor,
+            )
+
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
         return self._baselines.get(self._runtime_key(argv), lambda: self._measure_idle(argv))
 
@@ -146,16 +177,18 @@ class JailSandbox:
         else a work directory of the host."""
         return self.host.namespaces and request.isolate and request.cwd is None
 
-    def _order(self, request: RunRequest, scratch: Path) -> protocol.RunOrder:
+    def _order(self, request: RunRequest, scratch: Path, tag: str = "") -> protocol.RunOrder:
+        """The server's order for `request`; its files in the scratch folder are named TAG...
+        (a pair's two runs have a tag each)."""
         stdin = request.stdin_path
         if stdin is None and request.stdin_bytes:
-            stdin = scratch / "stdin"
+            stdin = scratch / f"{tag}stdin"
             stdin.write_bytes(request.stdin_bytes)
-        work = request.cwd or _empty_directory(scratch / "work")
+        work = request.cwd or _empty_directory(scratch / f"{tag}work")
         boxed = self._boxed(request)
         files_in = {}
         if request.files_in:  # copies in the scratch: the server never learns a project path
-            staged = _empty_directory(scratch / "in") if boxed else work
+            staged = _empty_directory(scratch / f"{tag}in") if boxed else work
             files_in = place_files(request.files_in, staged)
         limits = request.limits
         files_kb = limits.files_kb or limits.output_kb
@@ -169,10 +202,10 @@ class JailSandbox:
             cwd_given=request.cwd is not None,
             files_in={name: str(path) for name, path in files_in.items()} if boxed else {},
             collect=sorted(request.files_out) if boxed else [],
-            out_dir=str(_empty_directory(scratch / "out")) if boxed else None,
+            out_dir=str(_empty_directory(scratch / f"{tag}out")) if boxed else None,
             stdin=str(stdin) if stdin else None,
-            stdout=str(scratch / "stdout"),
-            stderr=str(scratch / "stderr"),
+            stdout=str(scratch / f"{tag}stdout"),
+            stderr=str(scratch / f"{tag}stderr"),
             env={"PATH": MINIMAL_PATH, "LANG": "C.UTF-8", **request.env},
             cpu_ms=limits.cpu_ms,
             wall_ms=limits.wall_ms,
@@ -182,6 +215,7 @@ class JailSandbox:
             box_bytes=max(BOX_BYTES, 2 * files_kb * 1024
                           + sum(path.stat().st_size for path in files_in.values())),
             processes=limits.processes,
+            piped=False,
         )
 
     def _code_file(self, request: RunRequest) -> str | None:
@@ -192,7 +226,9 @@ class JailSandbox:
             return None
         return str(request.python_code)
 
-    def _ask(self, order: protocol.RunOrder) -> protocol.RunReport:
+    def _ask(self, order):
+        """The server's answer to a RunOrder or PairOrder; the server restarts once if it
+        died."""
         for attempt in range(2):
             if self._server is None or not self._server.alive():
                 self._start_server()

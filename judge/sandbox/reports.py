@@ -24,12 +24,13 @@ from judge.sandbox.api import (
 from judge.sandbox.forkserver.protocol import RunReport
 
 STOPPED_BY = {"cpu": Termination.CPU_LIMIT, "wall": Termination.WALL_LIMIT,
-              "output": Termination.OUTPUT_LIMIT}
+              "output": Termination.OUTPUT_LIMIT, "partner": Termination.PARTNER}
 
 
-def run_result(request: RunRequest, report: RunReport, scratch: Path,
-               in_server: bool) -> RunResult:
-    """The run as the judge sees it; stdout and stderr are read from the scratch folder."""
+def run_result(request: RunRequest, report: RunReport, scratch: Path, in_server: bool,
+               tag: str = "") -> RunResult:
+    """The run as the judge sees it; stdout and stderr are read from the scratch folder (as
+    TAGstdout and TAGstderr: a pair's two runs have a tag each)."""
     if report.unstarted:
         return failed(Termination.START_FAILED, report.error)
     if report.error:  # whatever the program did, the sandbox failed around it
@@ -37,8 +38,8 @@ def run_result(request: RunRequest, report: RunReport, scratch: Path,
     if report.status is None and not report.stopped:
         return failed(Termination.SANDBOX_ERROR, "the run reported no status")
     cap = request.limits.output_kb * 1024
-    stdout = read_head(scratch / "stdout", cap + 1)
-    stderr, skipped = read_head_and_tail(scratch / "stderr", report.stderr_bytes)
+    stdout = read_head(scratch / f"{tag}stdout", cap + 1)
+    stderr, skipped = read_head_and_tail(scratch / f"{tag}stderr", report.stderr_bytes)
     status = report.status if report.status is not None else signal.SIGKILL  # we stopped it
     exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
     sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None

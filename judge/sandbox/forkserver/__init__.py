@@ -16,6 +16,7 @@ Request pipe (judge -> server) and reply pipe (server -> judge):
 
     judge:  ServerConfig                 server:  Ready | SetupFailed
     judge:  RunOrder                     server:  RunReport          (repeated, one at a time)
+       or:  PairOrder                    server:  PairReport         (two runs wired together)
     judge:  closes the request pipe      server:  cleans up (cgroups, mount point) and exits
 
 Each run forks a chain of processes. An isolated run (a submission, its compile step):
@@ -35,6 +36,12 @@ Each run forks a chain of processes. An isolated run (a submission, its compile 
 
 A trusted run (the problem setter's programs) is the server's direct child: no keeper, no init,
 no namespaces; the server watches it through a pidfd.
+
+A pair (an interactive problem, `pair`) is an isolated submission and a trusted interactor
+started together on two pipes the server makes, the submission's stdout to the interactor's
+stdin and back; each has its own cgroups, and the server follows both in one loop: a limit
+passed by either stops both, and a submission still running a grace period after the
+interactor exited is killed.
 
 Status pipe (children -> server, one per run): records of `protocol` (ProgramStarted,
 ProgramEnded, StreamsDone, ChildFailed), each written whole in one write (smaller than
@@ -56,7 +63,8 @@ the server kills and removes what is left in the run's cgroups. The server itsel
 judge's request pipe and takes its cgroups and mount point with it.
 
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
-libc (the system calls Python lacks), supervise (a run, seen from the server), inside (keeper,
-init and the program's side), confine (the program's limits and privileges), pyrunner (the
-in-process Python runner), server (set-up and the request loop).
+libc (the system calls Python lacks), supervise (a run, seen from the server), pair (two runs
+wired together), inside (keeper, init and the program's side), confine (the program's limits
+and privileges), pyrunner (the in-process Python runner), processes (kill and reap), server
+(set-up and the request loop).
 """

@@ -30,18 +30,18 @@ class RunCgroups:
 
     version = None
 
-    def __init__(self, dirs, server_pid):
+    def __init__(self, dirs, server_pid, slot=""):
         self.dirs = dict(dirs)  # controller (v2: "unified") -> the parent folder
-        self.prefix = f"{PREFIX}{server_pid}-"
+        self.prefix = f"{PREFIX}{server_pid}-{slot}"  # slot: the second run of a pair, "p"
         self.serial = 0
         self.name = None  # of the current run's cgroups
         self.limits = None  # the (memory_kb, processes) written to them
 
     @staticmethod
-    def for_host(version, dirs, server_pid):
+    def for_host(version, dirs, server_pid, slot=""):
         """The cgroups for the judge's ServerConfig, or None without usable cgroups."""
         kind = {1: CgroupsV1, 2: CgroupsV2}.get(version)
-        return None if kind is None or not dirs else kind(dirs, server_pid)
+        return None if kind is None or not dirs else kind(dirs, server_pid, slot)
 
     def prepare(self, memory_kb, processes):
         """Make the run's cgroups ready with its limits; return descriptors of their
@@ -158,8 +158,8 @@ class CgroupsV2(RunCgroups):
 
     version = 2
 
-    def __init__(self, dirs, server_pid):
-        super().__init__(dirs, server_pid)
+    def __init__(self, dirs, server_pid, slot=""):
+        super().__init__(dirs, server_pid, slot)
         self.sampled_peak = 0  # max of memory.current, on kernels without memory.peak
 
     def prepare(self, memory_kb, processes):

@@ -7,6 +7,7 @@ import os
 import select
 import signal
 import stat
+import time
 
 from . import protocol
 from .confine import close_all_but, drop_privileges, join_cgroups, open_executable, set_limits
@@ -35,28 +36,34 @@ def keeper_main(server, order, files, joins, status_w):
         enter_namespaces(server, order)
         # stdout and stderr go through pipes this keeper empties: what the program writes is
         # never page cache charged to its memory cgroup, and stderr is kept to head and tail.
-        stdout_r, stdout_w = os.pipe2(os.O_CLOEXEC)
+        # In a pair, stdin and stdout are the pipes to the partner, handed over as they are.
+        stdout_r, stdout_w = (None, files[1]) if order.piped else os.pipe2(os.O_CLOEXEC)
         stderr_r, stderr_w = os.pipe2(os.O_CLOEXEC)
-        stdin = private_copy(files[0]) if order.isolate else files[0]
+        stdin = private_copy(files[0]) if order.isolate and not order.piped else files[0]
         init = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report(status_w, protocol.child_failed(exc))
         os._exit(1)
+    given = (stdin, stdout_w, stderr_w)
     if init == 0:
         try:
-            os.close(stdout_r)
-            os.close(stderr_r)
+            for fd in {stdout_r, stderr_r, *files} - {None, *given}:
+                os.close(fd)  # init keeps only what it hands to the program
             # only the program returns
             return init_main(server, order, (stdin, stdout_w, stderr_w), joins, status_w, loaded)
         except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
             report(status_w, protocol.child_failed(exc))
         os._exit(1)
     try:
-        for fd in (stdin, stdout_w, stderr_w, *joins):
+        # Only the program may hold its stdin and stdout now (in a pair: the partner's pipes);
+        # the keeper keeps the files it fills, stdout's and stderr's.
+        for fd in {*given, files[0], *joins, *(files[:2] if order.piped else ())}:
             os.close(fd)
-        stdout = Capped(files[1], order.output_kb * 1024 + 1)  # one byte over the cap: OLE
         stderr = HeadTail(files[2], protocol.STDERR_HEAD_BYTES, protocol.STDERR_TAIL_BYTES)
-        pump({stdout_r: stdout, stderr_r: stderr}, init)
+        sinks = {stderr_r: stderr}
+        if stdout_r is not None:
+            sinks[stdout_r] = Capped(files[1], order.output_kb * 1024 + 1)  # a byte over: OLE
+        pump(sinks, init)
         stderr.finish()
         report(status_w, protocol.StreamsDone(stderr.total))
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
@@ -109,10 +116,12 @@ def init_main(server, order, files, joins, status_w, loaded):
     if exec_fd is not None:
         os.close(exec_fd)
     status, usage = reap_until(program)
+    ended_at = time.monotonic()
     if out_dir is not None:
         collect_from_box(order.collect, out_dir)
     report(status_w, protocol.ProgramEnded(status, usage.ru_maxrss,
-                                           int((usage.ru_utime + usage.ru_stime) * 1e9)))
+                                           int((usage.ru_utime + usage.ru_stime) * 1e9),
+                                           ended_at))
     os._exit(0)
 
 

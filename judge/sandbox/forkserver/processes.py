@@ -29,10 +29,21 @@ def pid_alive(text):
         return True
 
 
-def reap_all():
-    """Wait for every child of this process."""
+def reap(pid):
+    """Wait for the child `pid` (gone already: fine)."""
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def reap_orphans():
+    """Reap the children that have ended: orphans of stopped runs come back to the server
+    (their subreaper). Runs still going, a pair's other half, are not waited for."""
     while True:
         try:
-            os.wait()
+            pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
+            return
+        if pid == 0:
             return

@@ -57,6 +57,7 @@ RunOrder = _message("RunOrder", [
     "files_kb",  # largest file the program may write (RLIMIT_FSIZE)
     "box_bytes",  # size of the /box tmpfs
     "processes",  # most processes and threads at once
+    "piped",  # stdin and stdout are pipes to a partner (a pair run), handed over as they are
 ], "One run.")
 
 RunReport = _message("RunReport", [
@@ -72,14 +73,30 @@ RunReport = _message("RunReport", [
     "stderr_bytes",  # how much the program wrote on stderr
 ], "How one run ended, and what it used: facts and measurements only.")
 
+PairOrder = _message("PairOrder", [
+    "submission",  # RunOrder: isolated; its stdout feeds the interactor's stdin
+    "interactor",  # RunOrder: trusted; its stdout feeds the submission's stdin
+    "grace_ms",  # how long the submission may run on once the interactor has exited
+], "Two runs wired together by pipes the server makes (an interactive problem).")
+
+PairReport = _message("PairReport", [
+    "submission",  # RunReport
+    "interactor",  # RunReport
+    "first",  # "submission" or "interactor": which ended first (both stopped: the first stop)
+    "submission_ended_s",  # since the pair started
+    "interactor_ended_s",
+    "killed_after_interactor",  # the submission ran on past the grace period and was killed
+], "How both runs of a pair ended, each measured on its own.")
+
 # ------------------------------------------------------------------ children -> server
 
 ProgramStarted = _message("ProgramStarted", ["pid"],
                           "init forked the program (sent only without a PID namespace, where "
                           "its pid is the host's and the server watches it through /proc).")
 
-ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns"],
-                        "The program's wait status and rusage, as init or the server reaped it.")
+ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns", "at"],
+                        "The program's wait status and rusage, as init or the server reaped it, "
+                        "and when (time.monotonic(), the same clock in every process).")
 
 StreamsDone = _message("StreamsDone", ["stderr_bytes"],
                        "The keeper pumped the program's stderr to the end.")
@@ -89,18 +106,34 @@ ChildFailed = _message("ChildFailed", ["error", "unstarted"],
                        "itself could not be loaded or exec'd). The sandbox's failure.")
 
 KINDS = {kind.__name__: kind for kind in (ServerConfig, Ready, SetupFailed, RunOrder, RunReport,
-                                          ProgramStarted, ProgramEnded, StreamsDone, ChildFailed)}
+                                          PairOrder, PairReport, ProgramStarted, ProgramEnded,
+                                          StreamsDone, ChildFailed)}
 
 
 def encode(message):
     """The message framed for a pipe."""
-    blob = marshal.dumps((type(message).__name__, *message))
+    blob = marshal.dumps(_plain(message))
     return len(blob).to_bytes(4, "little") + blob
 
 
 def decode(blob):
-    kind, *fields = marshal.loads(blob)
-    return KINDS[kind](*fields)
+    return _typed(marshal.loads(blob))
+
+
+def _plain(message):
+    """(KIND, FIELDS...), the messages among the fields (a pair's runs) made plain too."""
+    return (type(message).__name__, *(_plain(field) if type(field).__name__ in KINDS else field
+                                      for field in message))
+
+
+def _typed(plain):
+    kind, *fields = plain
+    return KINDS[kind](*(_typed(field) if _is_plain_message(field) else field
+                         for field in fields))
+
+
+def _is_plain_message(field):
+    return type(field) is tuple and field and field[0] in KINDS
 
 
 def send(fd, message):

@@ -10,6 +10,7 @@ from .cgroups import RunCgroups
 from .libc import PR_SET_CHILD_SUBREAPER, prctl, set_command_line
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces
+from .pair import supervise_pair
 from .supervise import supervise
 
 PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,6 +26,9 @@ class Server:
         # A uid of its own: RLIMIT_NPROC then counts only this server's runs.
         self.uid = None if config.uid is None else config.uid + self.pid
         self.cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs, self.pid)
+        # The interactor of a pair run is measured apart from the submission.
+        self.partner_cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
+                                                   self.pid, slot="p")
         self.namespaces = Namespaces(config.binds) if config.namespaces else None
         self.pidfd = pidfd_works()
         self.python_path = sys.path  # as a Python run gets it (set by set_up)
@@ -45,29 +49,40 @@ class Server:
             order = protocol.receive(self.request_fd)
             if order is None:
                 return None
+            pair = isinstance(order, protocol.PairOrder)
             try:
-                answer = supervise(self, order)
+                answer = supervise_pair(self, order) if pair else supervise(self, order)
             except Exception as exc:  # noqa: BLE001 - a broken order or host: the judge hears why
-                answer = failed_report(f"{type(exc).__name__}: {exc}")
-                if self.cgroups is not None:
-                    self.cgroups.discard()  # in whatever state the failure left them
+                answer = failed_answer(f"{type(exc).__name__}: {exc}", pair)
+                for cgroups in self.all_cgroups():
+                    cgroups.discard()  # in whatever state the failure left them
             if isinstance(answer, PythonJob):
                 return answer  # we are the program of a run
             protocol.send(self.reply_fd, answer)
-            if self.cgroups is not None and self.cgroups.name is not None:
-                self.cgroups.kill_all()  # what is left, while the judge reads the reply
+            for cgroups in self.all_cgroups():
+                if cgroups.name is not None:
+                    cgroups.kill_all()  # what is left, while the judge reads the reply
+
+    def all_cgroups(self):
+        return [c for c in (self.cgroups, self.partner_cgroups) if c is not None]
 
     def clean_up(self):
-        if self.cgroups is not None:
-            self.cgroups.discard()
+        for cgroups in self.all_cgroups():
+            cgroups.discard()
         if self.namespaces is not None:
             self.namespaces.remove()
 
 
-def failed_report(error):
-    return protocol.RunReport(error=error, unstarted=False, stopped=None, status=None,
-                              wall_s=0.0, cpu_ns=None, cgroup_peak=0, oom=False, maxrss_kb=0,
-                              stderr_bytes=0)
+def failed_answer(error, pair):
+    """The answer to an order the server could not run: the sandbox's failure."""
+    report = protocol.RunReport(error=error, unstarted=False, stopped=None, status=None,
+                                wall_s=0.0, cpu_ns=None, cgroup_peak=0, oom=False, maxrss_kb=0,
+                                stderr_bytes=0)
+    if not pair:
+        return report
+    return protocol.PairReport(submission=report, interactor=report, first="submission",
+                               submission_ended_s=0.0, interactor_ended_s=0.0,
+                               killed_after_interactor=False)
 
 
 def pidfd_works():

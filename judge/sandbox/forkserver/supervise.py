@@ -8,7 +8,8 @@ import time
 
 from . import protocol
 from .inside import direct_main, keeper_main
-from .processes import kill, kill_group, reap_all
+from .processes import kill, kill_group, reap, reap_orphans
+from .pyrunner import PythonJob
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
 STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
@@ -16,10 +17,24 @@ TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr
 
 
 def supervise(server, order):
-    files, joins = open_stdio(order), []
+    """One run: its RunReport in the server, or, in the child that became the program, its
+    PythonJob."""
+    files = open_stdio(order)
     try:
-        if server.cgroups is not None:
-            joins = server.cgroups.prepare(order.memory_kb, order.processes)
+        run = start(server, order, server.cgroups, files)
+        return run if isinstance(run, PythonJob) else run.follow()
+    finally:
+        if os.getpid() == server.pid:
+            for fd in files:
+                os.close(fd)
+
+
+def start(server, order, cgroups, files):
+    """Fork the run's first child (its keeper, or the program itself for a trusted run) with
+    `files` as stdin, stdout and stderr; return the Run to follow, or, in the child that became
+    the program, its PythonJob."""
+    joins = cgroups.prepare(order.memory_kb, order.processes) if cgroups is not None else []
+    try:
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
         with_keeper = runs_with_keeper(server, order)
         started = time.monotonic()
@@ -30,14 +45,11 @@ def supervise(server, order):
                 return keeper_main(server, order, files, joins, status_w)
             return direct_main(server, order, files, joins, status_w)
         os.close(status_w)
-        try:
-            run = KeeperRun if with_keeper else DirectRun
-            return run(server, order, child, status_r, files, started).follow()
-        finally:
-            os.close(status_r)
+        kind = KeeperRun if with_keeper else DirectRun
+        return kind(server, order, cgroups, child, status_r, files, started)
     finally:
         if os.getpid() == server.pid:
-            for fd in (*files, *joins):
+            for fd in joins:
                 os.close(fd)
 
 
@@ -50,68 +62,83 @@ def runs_with_keeper(server, order):
 
 def open_stdio(order):
     stdin = os.open(order.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
-    return stdin, os.open(order.stdout, flags, 0o600), os.open(order.stderr, flags, 0o600)
+    return stdin, open_output(order.stdout), open_output(order.stderr)
+
+
+def open_output(path):
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
 
 
 class Run:
-    """A run the server follows until it is over, stopping it at a limit on the way."""
+    """A run the server follows until it is over, stopping it at a limit on the way.
 
-    def __init__(self, server, order, child, status_r, files, started):
-        self.server, self.order, self.child = server, order, child
-        self.status_r, self.files, self.started = status_r, files, started
+    A stop kills the run's processes, so that its init and keeper still report how it ended
+    (its peak memory among it); `hard_stop` kills the keeper too, should that not come soon."""
+
+    def __init__(self, server, order, cgroups, child, status_r, files, started):
+        self.server, self.order, self.cgroups = server, order, cgroups
+        self.child, self.status_r, self.files, self.started = child, status_r, files, started
         self.records = []
-        self.stopped = None
+        self.stopped = None  # why the server stopped it: cpu, wall, output, partner, abandoned
+        self.stopped_at = None  # when, until the stop is escalated
+        self.ended_at = None  # when it was over (its wait fd said so)
 
     def follow(self):
-        wall = self.watch()
-        self.clean_up()
-        return self.report(wall)
+        """Watch the run until it is over; its RunReport."""
+        try:
+            poller = select.poll()
+            poller.register(self.wait_fd(), select.POLLIN | select.POLLHUP)
+            poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
+            while self.ended_at is None:
+                events = dict(poller.poll(POLL_MS))
+                now = time.monotonic()
+                if self.server.request_fd in events:  # the judge went away: leave at once
+                    poller.unregister(self.server.request_fd)
+                    self.stop_now("abandoned", now)
+                if self.wait_fd() in events:
+                    self.handle(now)
+                elif self.stopped is None:
+                    if why := self.limit_passed(now):
+                        self.stop_now(why, now)
+                else:
+                    self.escalate(now)
+            self.clean_up()
+            reap_orphans()
+            return self.report()
+        finally:
+            os.close(self.status_r)
 
-    def watch(self):
-        """Poll until the run is over; return its wall time in seconds.
+    def handle(self, now):
+        """Its wait fd is readable: take what it says; note when the run is over."""
+        if not self.on_ready():
+            self.ended_at = now
 
-        A stop kills the run's processes, so that its init and keeper still report how it
-        ended (its peak memory among it); `hard_stop` kills the keeper too, should that not
-        come soon. A judge that goes away (its request pipe closes: it sends nothing while a
-        run goes) stops the run too, so that the server can clean up and leave at once."""
-        cpu_limit_ns = self.order.cpu_ms * 1_000_000
-        wall_limit = self.order.wall_ms / 1000
-        wait_fd = self.wait_fd()
-        poller = select.poll()
-        poller.register(wait_fd, select.POLLIN | select.POLLHUP)
-        poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
-        stopped_at = None
-        while True:
-            events = dict(poller.poll(POLL_MS))
-            if self.server.request_fd in events:
-                poller.unregister(self.server.request_fd)
-                self.stopped = self.stopped or "abandoned"
-                self.stop()
-                stopped_at = time.monotonic()
-            if wait_fd in events:
-                if self.on_ready():
-                    continue
-                break
-            now = time.monotonic()
-            if self.stopped is None:
-                cpu_ns = self.cpu_ns()
-                if self.server.cgroups is not None:
-                    self.server.cgroups.sample()
-                self.stopped = limit_passed(cpu_ns is None,
-                                            cpu_ns is not None and cpu_ns > cpu_limit_ns,
-                                            now - self.started > wall_limit, self.flooded())
-                if self.stopped is not None:
-                    self.stop()
-                    stopped_at = now
-            elif stopped_at is not None and now - stopped_at > STOP_GRACE_S:
-                self.hard_stop()
-                stopped_at = None
-        return time.monotonic() - self.started
+    def limit_passed(self, now):
+        """The limit the run has just passed, or None. A run whose CPU time cannot be read is
+        stopped too: its limit could not be enforced."""
+        cpu_ns = self.cpu_ns()
+        if self.cgroups is not None:
+            self.cgroups.sample()
+        return limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > self.order.cpu_ms
+                            * 1_000_000, now - self.started > self.order.wall_ms / 1000,
+                            self.flooded())
+
+    def stop_now(self, why, now):
+        if self.stopped is None:
+            self.stopped = why
+        if self.stopped_at is None:
+            self.stop()
+            self.stopped_at = now
+
+    def escalate(self, now):
+        """A stopped run that has not reported within STOP_GRACE_S loses its keeper too."""
+        if self.stopped_at is not None and now - self.stopped_at > STOP_GRACE_S:
+            self.hard_stop()
+            self.stopped_at = float("inf")
 
     def cpu_ns(self):
-        if self.server.cgroups is not None:
-            return self.server.cgroups.cpu_ns()
+        if self.cgroups is not None:
+            return self.cgroups.cpu_ns()
         pid = self.program_pid()
         return 0 if pid is None else process_cpu_ns(pid)
 
@@ -120,26 +147,32 @@ class Run:
         stderr goes straight to a file, also a stderr beyond all reason. An isolated run's
         stderr is pumped by its keeper, which keeps only its head and tail."""
         cap = self.order.output_kb * 1024
-        if os.fstat(self.files[1]).st_size > cap:
-            return True
+        if not self.order.piped and os.fstat(self.files[1]).st_size > cap:
+            return True  # (in a pair, stdout is the partner's pipe: it reads what it needs)
         return not self.order.isolate and os.fstat(self.files[2]).st_size > TRUSTED_STDERR_BYTES
 
-    def report(self, wall):
+    def program_ended_at(self):
+        """When the program itself ended (its keeper may report a little later), once the
+        records are in: for the order in which a pair's programs ended."""
+        ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
+        return ended.at if ended is not None else self.ended_at
+
+    def report(self):
         """The run's facts and measurements, from the children's records and its cgroups."""
         ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
         failed = next((r for r in self.records if isinstance(r, protocol.ChildFailed)), None)
         streams = next((r for r in self.records if isinstance(r, protocol.StreamsDone)), None)
         cpu_ns, peak, oom = (ended.cpu_ns if ended else None), 0, False
-        cgroups = self.server.cgroups
-        if cgroups is not None:
-            cpu_ns = cgroups.cpu_ns()
-            peak, oom = cgroups.memory()
+        if self.cgroups is not None:
+            cpu_ns = self.cgroups.cpu_ns()
+            peak, oom = self.cgroups.memory()
         return protocol.RunReport(
-            error=failed.error if failed is not None else blind(self.stopped, cpu_ns, cgroups),
+            error=failed.error if failed is not None else blind(self.stopped, cpu_ns,
+                                                                self.cgroups),
             unstarted=failed is not None and failed.unstarted,
             stopped=self.stopped,
             status=ended.status if ended else None,
-            wall_s=wall,
+            wall_s=(self.ended_at or time.monotonic()) - self.started,
             cpu_ns=cpu_ns,
             cgroup_peak=peak,
             oom=oom,
@@ -160,9 +193,11 @@ class KeeperRun(Run):
         self.records.append(chunk)
         return bool(chunk)
 
-    def report(self, wall):
+    def clean_up(self):
+        if self.cgroups is None and (pid := self.program_pid()) is not None:
+            kill_group(pid)
+        reap(self.child)  # the keeper; init, if the keeper was killed, is an orphan to reap
         self.records = protocol.decode_all(b"".join(self.records))
-        return super().report(wall)
 
     def program_pid(self):
         """Only needed, and only known, without cgroups (and so without a PID namespace)."""
@@ -173,8 +208,8 @@ class KeeperRun(Run):
         """Kill the run's processes; init then reports the program's end and resource usage,
         and the namespace dies with init. Without a way to find them, kill the keeper (init
         dies with its parent, PDEATHSIG)."""
-        if self.server.cgroups is not None:
-            self.server.cgroups.kill_all()
+        if self.cgroups is not None:
+            self.cgroups.kill_all()
         elif (pid := self.program_pid()) is not None:
             kill_group(pid)
         else:
@@ -183,11 +218,6 @@ class KeeperRun(Run):
     def hard_stop(self):
         kill(self.child)
 
-    def clean_up(self):
-        if self.server.cgroups is None and (pid := self.program_pid()) is not None:
-            kill_group(pid)
-        reap_all()  # the keeper, and init if it was orphaned (the server is their subreaper)
-
     def stderr_bytes(self, streams):
         return streams.stderr_bytes if streams is not None else 0
 
@@ -195,8 +225,11 @@ class KeeperRun(Run):
 class DirectRun(Run):
     """A trusted run, the server's own child: its pidfd turns readable when it exits."""
 
-    def follow(self):
+    def __init__(self, *args):
+        super().__init__(*args)
         self.pidfd = os.pidfd_open(self.child)
+
+    def follow(self):
         try:
             return super().follow()
         finally:
@@ -214,19 +247,19 @@ class DirectRun(Run):
     def stop(self):
         """Kill its process group, and with cgroups everything in them until empty."""
         kill_group(self.child)
-        if self.server.cgroups is not None:
-            self.server.cgroups.kill_all()
+        if self.cgroups is not None:
+            self.cgroups.kill_all()
 
     hard_stop = stop
 
     def clean_up(self):
         self.stop()  # what it left behind; its pid, a zombie's, is not reused yet
         _, status, usage = os.wait4(self.child, 0)
-        reap_all()
         self.records = protocol.decode_all(read_to_end(self.status_r))
         if not any(isinstance(r, protocol.ChildFailed) and r.unstarted for r in self.records):
             self.records.append(protocol.ProgramEnded(
-                status, usage.ru_maxrss, int((usage.ru_utime + usage.ru_stime) * 1e9)))
+                status, usage.ru_maxrss, int((usage.ru_utime + usage.ru_stime) * 1e9),
+                self.ended_at))
 
     def stderr_bytes(self, streams):
         return os.fstat(self.files[2]).st_size
