@@ -123,13 +123,19 @@ def test_v1_clean_cgroups_are_reused_and_reset(v1):
     assert read(dirs["cpuacct"] / first, "cpuacct.usage") == "0"
 
 
+def ran_clean(cgroups, dirs):
+    """The first run's cgroups, left as a run that ended cleanly leaves them; their name."""
+    close_all(cgroups.prepare(65536, 16))
+    for name in V1:
+        write(dirs[name] / cgroups.name, cgroup__procs="")
+    write(dirs["memory"] / cgroups.name, memory__usage_in_bytes="0",
+          memory__oom_control="oom_kill 0\n")
+    return cgroups.name
+
+
 def test_v1_new_limits_are_written_to_reused_cgroups(v1):
     cgroups, dirs = v1
-    close_all(cgroups.prepare(65536, 16))
-    first = cgroups.name
-    for name in V1:
-        write(dirs[name] / first, cgroup__procs="")
-    write(dirs["memory"] / first, memory__usage_in_bytes="0", memory__oom_control="oom_kill 0\n")
+    first = ran_clean(cgroups, dirs)
     close_all(cgroups.prepare(131072, 8))
     assert cgroups.name == first
     assert read(dirs["memory"] / first, "memory.limit_in_bytes") == str(131072 * 1024)
@@ -144,11 +150,7 @@ def test_v1_new_limits_are_written_to_reused_cgroups(v1):
 ])
 def test_v1_cgroups_that_come_back_dirty_are_replaced(v1, dirty, monkeypatch):
     cgroups, dirs = v1
-    close_all(cgroups.prepare(65536, 16))
-    first = cgroups.name
-    for name in V1:
-        write(dirs[name] / first, cgroup__procs="")
-    write(dirs["memory"] / first, memory__usage_in_bytes="0", memory__oom_control="oom_kill 0\n")
+    first = ran_clean(cgroups, dirs)
     for controller, files in dirty.items():
         write(dirs[controller] / first, **files)
     killed = []

@@ -64,32 +64,16 @@ class Namespaces:
         It lives as long as the server holds the descriptor and shows nothing of the host, so
         a run that enters it and copies it sees what a root built for it alone would show.
         """
-        ready_r, ready_w = os.pipe()
-        holder = os.fork()
-        if holder == 0:
-            os.close(ready_r)
-            try:
-                prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-                unshare(CLONE_NEWNS)
-                mount(None, "/", None, MS_REC | MS_PRIVATE)
-                self.build(self.root)
-                if not pivot(self.root):
-                    os._exit(1)  # a chroot leaves the host as the namespace's root: no template
-                mount(None, "/", None, READ_ONLY)
-                os.write(ready_w, b"1")
-            except BaseException:  # noqa: BLE001 - a child must never unwind into the server
-                os._exit(1)
-            while True:
-                signal.pause()  # until killed, once the server holds the namespace
-        os.close(ready_w)
-        try:
-            if os.read(ready_r, 1) != b"1":
-                return None
-            return os.open(f"/proc/{holder}/ns/mnt", os.O_RDONLY | os.O_CLOEXEC)
-        finally:
-            kill(holder)
-            os.waitpid(holder, 0)
-            os.close(ready_r)
+        def prepare():
+            unshare(CLONE_NEWNS)
+            mount(None, "/", None, MS_REC | MS_PRIVATE)
+            self.build(self.root)
+            if not pivot(self.root):
+                return False  # a chroot leaves the host as the namespace's root: no template
+            mount(None, "/", None, READ_ONLY)
+            return True
+
+        return namespace_of_child("mnt", prepare)
 
     def build(self, root):
         """Fill `root` with the system's programs and libraries (read-only binds), a few
@@ -173,13 +157,23 @@ def empty_network_namespace():
     """A descriptor of a new network namespace with no interfaces up (not even loopback):
     joining it costs a run far less than a new one, and nothing of a run (no socket, no
     process) outlives the run to meet the next."""
+    fd = namespace_of_child("net", lambda: unshare(CLONE_NEWNET) or True)
+    if fd is None:
+        raise OSError("cannot create a network namespace")
+    return fd
+
+
+def namespace_of_child(kind, prepare):
+    """A descriptor of the `kind` namespace ("mnt", "net") of a throwaway child that `prepare`
+    made (True when it did); None when it could not. The namespace lives on as long as the
+    server holds the descriptor; the child is killed once it is opened."""
     ready_r, ready_w = os.pipe()
     holder = os.fork()
     if holder == 0:
         os.close(ready_r)
         try:
-            unshare(CLONE_NEWNET)
-            os.write(ready_w, b"1")
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            os.write(ready_w, b"1" if prepare() else b"0")
         except BaseException:  # noqa: BLE001 - a child must never unwind into the server
             os._exit(1)
         while True:
@@ -187,8 +181,8 @@ def empty_network_namespace():
     os.close(ready_w)
     try:
         if os.read(ready_r, 1) != b"1":
-            raise OSError("cannot create a network namespace")
-        return os.open(f"/proc/{holder}/ns/net", os.O_RDONLY | os.O_CLOEXEC)
+            return None
+        return os.open(f"/proc/{holder}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC)
     finally:
         kill(holder)
         os.waitpid(holder, 0)
