@@ -10,7 +10,7 @@ import pytest
 
 from judge.sandbox.api import RunRequest, ResourceLimits, Termination
 from judge.sandbox.forkserver import protocol
-from judge.sandbox.forkserver.inside import HeadTail
+from judge.sandbox.forkserver.streams import Ring
 from judge.sandbox.forkserver.supervise import blind, limit_passed
 from judge.sandbox.reports import run_result
 
@@ -50,7 +50,7 @@ def test_every_message_crosses_a_pipe_unchanged(message):
 
 
 def test_status_records_in_one_stream_and_a_frame_cut_short():
-    records = [protocol.ProgramStarted(7), protocol.StreamsDone(12),
+    records = [protocol.ProgramStarted(7), protocol.ChildFailed("x", False),
                protocol.ProgramEnded(0, 10, 20, 1.0)]
     data = b"".join(protocol.encode(r) for r in records)
     assert protocol.decode_all(data) == records
@@ -79,14 +79,26 @@ def test_a_run_that_could_not_be_measured_is_the_sandboxs_failure():
     assert "while it ran" in blind("counter", 5, cgroups=object())
 
 
-def test_stderr_keeps_its_head_and_tail(tmp_path):
+@pytest.mark.parametrize("size", [0, 100, 8192, 8193, 16384, 16385, 20000, 1_000_003])
+def test_stderr_keeps_its_head_and_a_ring_of_its_tail(tmp_path, size):
+    data = bytes(i % 251 for i in range(size))
+    read, write = os.pipe()
     path = tmp_path / "stderr"
     with open(path, "wb") as handle:
-        kept = HeadTail(handle.fileno(), 4, 6)
-        for chunk in (b"ab", b"cdefgh", b"ijklmnop", b"qr"):
-            kept.feed(chunk)
-        kept.finish()
-    assert path.read_bytes() == b"abcd" + b"mnopqr" and kept.total == 18
+        ring = Ring(handle.fileno())
+        for start in range(0, size, 3000):  # chunks that cross the head and wrap the ring
+            os.write(write, data[start:start + 3000])
+            while ring.drain(read) and ring.total < min(size, start + 3000):
+                pass
+    os.close(write)
+    os.close(read)
+    assert ring.total == size
+    kept, skipped = protocol.unwind_stderr(path.read_bytes(), ring.total)
+    head, tail = protocol.STDERR_HEAD_BYTES, protocol.STDERR_TAIL_BYTES
+    if size <= head + tail:
+        assert (kept, skipped) == (data, 0)
+    else:
+        assert kept == data[:head] + data[-tail:] and skipped == size - head - tail
 
 
 LIMITS = ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=65536, output_kb=1)

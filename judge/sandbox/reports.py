@@ -21,7 +21,7 @@ from judge.sandbox.api import (
     RunResult,
     Termination,
 )
-from judge.sandbox.forkserver.protocol import RunReport
+from judge.sandbox.forkserver.protocol import RunReport, unwind_stderr
 
 STOPPED_BY = {"cpu": Termination.CPU_LIMIT, "wall": Termination.WALL_LIMIT,
               "output": Termination.OUTPUT_LIMIT, "partner": Termination.PARTNER}
@@ -85,14 +85,13 @@ def read_head(path: Path, size: int) -> bytes:
 def read_head_and_tail(path: Path, total: int) -> tuple[bytes, int]:
     """The head and tail of the run's stderr, and how many bytes between them were dropped.
 
-    An isolated run's keeper wrote only its head and tail (`total` is what the program wrote);
-    a trusted run wrote all of it to the file, whose middle is skipped here."""
+    An isolated run's server kept only its head and tail (round a ring: `total` is what the
+    program wrote); a trusted run wrote all of it to the file, whose middle is skipped here."""
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size <= STDERR_HEAD_BYTES + STDERR_TAIL_BYTES:
-                data = handle.read()
-                return data, max(0, total - len(data))
+                return unwind_stderr(handle.read(), total)
             head = handle.read(STDERR_HEAD_BYTES)
             handle.seek(size - STDERR_TAIL_BYTES)
             return head + handle.read(), size - STDERR_HEAD_BYTES - STDERR_TAIL_BYTES

@@ -32,7 +32,11 @@ Each run forks a chain of processes. An isolated run (a submission, its compile 
               │         reports how the program ended
               outside the run's namespaces: unshares them (joining the server's empty network
               namespace and its template of the minimal root), hands the program a memfd copy
-              of its input, and pumps its stderr (first and last few KB only)
+              of its input, and waits for init
+
+The isolated program's stdout and stderr are pipes the server empties with splice, in the
+kernel (streams): never page cache charged to the run, never in the server's memory; stdout up
+to its cap, stderr's first and last few KB.
 
 A trusted run (the problem setter's programs) is the server's direct child: no keeper, no init,
 no namespaces; the server watches it through a pidfd.
@@ -44,8 +48,8 @@ passed by either stops both, and a submission still running a grace period after
 interactor exited is killed.
 
 Status pipe (children -> server, one per run): records of `protocol` (ProgramStarted,
-ProgramEnded, StreamsDone, ChildFailed), each written whole in one write (smaller than
-PIPE_BUF, so never interleaved). The server reads it until every writer is gone.
+ProgramEnded, ChildFailed), each written whole in one write (smaller than PIPE_BUF, so never
+interleaved). The server reads it until every writer is gone.
 
 While a run goes, the server polls every few milliseconds: the CPU time of the run's cgroup (or
 of the program, from /proc, without cgroups), the wall clock, the size of its stdout. At a limit
@@ -63,8 +67,8 @@ the server kills and removes what is left in the run's cgroups. The server itsel
 judge's request pipe and takes its cgroups and mount point with it.
 
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
-libc (the system calls Python lacks), supervise (a run, seen from the server), pair (two runs
-wired together), inside (keeper, init and the program's side), confine (the program's limits
-and privileges), pyrunner (the in-process Python runner), processes (kill and reap), server
-(set-up and the request loop).
+libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
+stdout and stderr), pair (two runs wired together), inside (keeper, init and the program's
+side), confine (the program's limits and privileges), pyrunner (the in-process Python runner),
+processes (kill and reap), server (set-up and the request loop).
 """

@@ -4,7 +4,6 @@ into the server's code: a child ends with os._exit, or returns the Python job it
 
 import marshal
 import os
-import select
 import signal
 import stat
 import time
@@ -16,12 +15,10 @@ from .libc import prctl, setns, unshare
 from .pyrunner import PythonJob
 from .rootfs import BOX, mount_run_directories
 
-PIPE_CHUNK = 65536
-
 
 def keeper_main(server, order, files, joins, status_w):
-    """Outside the run's namespaces: unshare them, fork init into them, then pump the
-    program's stderr until the run is over. Returns only in the program (its Python job)."""
+    """Outside the run's namespaces: unshare them, fork init into them, wait for it. Returns
+    only in the program (its Python job)."""
     try:
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() != server.pid:
@@ -34,40 +31,22 @@ def keeper_main(server, order, files, joins, status_w):
             report(status_w, protocol.child_failed(exc, unstarted=True))
             os._exit(1)
         enter_namespaces(server, order)
-        # stdout and stderr go through pipes this keeper empties: what the program writes is
-        # never page cache charged to its memory cgroup, and stderr is kept to head and tail.
-        # In a pair, stdin and stdout are the pipes to the partner, handed over as they are.
-        stdout_r, stdout_w = (None, files[1]) if order.piped else os.pipe2(os.O_CLOEXEC)
-        stderr_r, stderr_w = os.pipe2(os.O_CLOEXEC)
-        stdin = private_copy(files[0]) if order.isolate and not order.piped else files[0]
+        if order.isolate and not order.piped:  # (in a pair, stdin is the interactor's pipe)
+            files = (private_copy(files[0]), *files[1:])
         init = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report(status_w, protocol.child_failed(exc))
         os._exit(1)
-    given = (stdin, stdout_w, stderr_w)
     if init == 0:
         try:
-            for fd in {stdout_r, stderr_r, *files} - {None, *given}:
-                os.close(fd)  # init keeps only what it hands to the program
             # only the program returns
-            return init_main(server, order, (stdin, stdout_w, stderr_w), joins, status_w, loaded)
+            return init_main(server, order, files, joins, status_w, loaded)
         except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
             report(status_w, protocol.child_failed(exc))
         os._exit(1)
-    try:
-        # Only the program may hold its stdin and stdout now (in a pair: the partner's pipes);
-        # the keeper keeps the files it fills, stdout's and stderr's.
-        for fd in {*given, files[0], *joins, *(files[:2] if order.piped else ())}:
-            os.close(fd)
-        stderr = HeadTail(files[2], protocol.STDERR_HEAD_BYTES, protocol.STDERR_TAIL_BYTES)
-        sinks = {stderr_r: stderr}
-        if stdout_r is not None:
-            sinks[stdout_r] = Capped(files[1], order.output_kb * 1024 + 1)  # a byte over: OLE
-        pump(sinks, init)
-        stderr.finish()
-        report(status_w, protocol.StreamsDone(stderr.total))
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
-        report(status_w, protocol.child_failed(exc))
+    for fd in (*files, *joins, status_w):
+        os.close(fd)  # the run's pipes and its status pipe: only init and the program hold them
+    os.waitpid(init, 0)
     os._exit(0)
 
 
@@ -195,80 +174,6 @@ def reap_until(program):
         pid, status, usage = os.wait4(-1, 0)
         if pid == program:
             return status, usage
-
-
-class Capped:
-    """Moves a stream to `fd` (in the kernel: splice) up to `cap` bytes, then drops the rest:
-    the server sees the file reach the cap and stops the run."""
-
-    def __init__(self, fd, cap):
-        self.fd, self.room = fd, cap
-
-    def drain(self, pipe):
-        """Move what is waiting; False at the end of the stream."""
-        if self.room:
-            moved = os.splice(pipe, self.fd, min(self.room, PIPE_CHUNK),
-                              flags=os.SPLICE_F_NONBLOCK)
-            self.room -= moved
-            return moved > 0
-        return bool(os.read(pipe, PIPE_CHUNK))
-
-
-class HeadTail:
-    """Writes the first `head` bytes of a stream to `fd` as they come, keeps the last `tail`
-    bytes of the rest, and writes those at the end: a flood costs neither disk nor memory."""
-
-    def __init__(self, fd, head, tail):
-        self.fd, self.head, self.tail = fd, head, tail
-        self.total = 0
-        self.last = bytearray()
-
-    def drain(self, pipe):
-        """Take what is waiting; False at the end of the stream."""
-        chunk = os.read(pipe, PIPE_CHUNK)
-        self.feed(chunk)
-        return bool(chunk)
-
-    def feed(self, chunk):
-        room = max(0, self.head - self.total)
-        self.total += len(chunk)
-        if room:
-            protocol.write_all(self.fd, chunk[:room])
-            chunk = chunk[room:]
-        if chunk:
-            self.last += chunk
-            del self.last[:-self.tail]
-
-    def finish(self):
-        protocol.write_all(self.fd, self.last)
-
-
-def pump(sinks, init):
-    """Let each sink drain its pipe (`sinks`: read end -> sink) until every pipe is closed, or,
-    once `init` has exited, until nothing more is waiting: without a PID namespace a program's
-    orphan may hold a pipe open for ever. Reaps init."""
-    poller = select.poll()
-    for fd in sinks:
-        os.set_blocking(fd, False)
-        poller.register(fd, select.POLLIN | select.POLLHUP)
-    exited = False
-    while sinks:
-        if not exited:
-            exited = os.waitpid(init, os.WNOHANG)[0] != 0
-        ready = poller.poll(0 if exited else 50)
-        if not ready and exited:
-            break  # init is gone and nothing is waiting
-        for fd, _ in ready:
-            try:
-                more = sinks[fd].drain(fd)
-            except BlockingIOError:
-                continue
-            if not more:
-                poller.unregister(fd)
-                os.close(fd)
-                del sinks[fd]
-    if not exited:
-        os.waitpid(init, 0)
 
 
 def private_copy(fd):

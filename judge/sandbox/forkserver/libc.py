@@ -56,11 +56,21 @@ def set_command_line(words):
     """Show `words` as this process's command line (/proc/PID/cmdline) instead of the server's,
     which names the judge's install path: the area of the original arguments is overwritten in
     place (what it cannot hold is cut; its length cannot change, the rest reads as NULs)."""
+    area = command_line_area()
+    if area is None:
+        return
+    start, end = area
+    text = b"\0".join(os.fsencode(word) for word in words)[: end - start - 1]
+    ctypes.memmove(start, text.ljust(end - start, b"\0"), end - start)
+
+
+@functools.cache
+def command_line_area():
+    """(start, end) of the process's argument area, read once by the server: its forks have
+    the same (reading /proc in every run cost more than the rest of this)."""
     try:
         with open("/proc/self/stat", "rb") as handle:
             fields = handle.read().rsplit(b")", 1)[1].split()
-        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48, 49)
+        return int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48 and 49)
     except (OSError, IndexError, ValueError):
-        return
-    text = b"\0".join(os.fsencode(word) for word in words)[: end - start - 1]
-    ctypes.memmove(start, text.ljust(end - start, b"\0"), end - start)
+        return None

@@ -57,7 +57,7 @@ class PairRun:
         runs = (self.submission, self.interactor)
         poller = select.poll()
         for run in runs:
-            poller.register(run.wait_fd(), select.POLLIN | select.POLLHUP)
+            run.register(poller)
         poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
         try:
             while any(run.ended_at is None for run in runs):
@@ -67,10 +67,8 @@ class PairRun:
                     poller.unregister(self.server.request_fd)
                     self.stop_both("abandoned", "abandoned", now)
                 for run in runs:
-                    if run.ended_at is None and run.wait_fd() in events:
-                        run.handle(now)
-                        if run.ended_at is not None:
-                            poller.unregister(run.wait_fd())
+                    if run.ended_at is None:
+                        run.on_events(events, poller, now)
                 self.check(now)
             for run in runs:
                 run.clean_up()

@@ -15,6 +15,18 @@ STDERR_TAIL_BYTES = 8192
 ERROR_CHARS = 1000  # of a child's error: a status record must fit one atomic pipe write
 
 
+def unwind_stderr(data, total):
+    """A run's stderr as kept in its file (`data`; `total`: how much the program wrote), put
+    in order: (its head and tail, how many bytes between them were dropped). The server keeps
+    the first STDERR_HEAD_BYTES, then the rest round a ring of STDERR_TAIL_BYTES."""
+    head, tail = STDERR_HEAD_BYTES, STDERR_TAIL_BYTES
+    if total <= head + tail:
+        return data[:total], 0
+    start = (total - head) % tail
+    ring = data[head:head + tail]
+    return data[:head] + ring[start:] + ring[:start], total - head - tail
+
+
 def _message(name, fields, doc):
     cls = namedtuple(name, fields)
     cls.__doc__ = doc
@@ -98,16 +110,13 @@ ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns", "at"],
                         "The program's wait status and rusage, as init or the server reaped it, "
                         "and when (time.monotonic(), the same clock in every process).")
 
-StreamsDone = _message("StreamsDone", ["stderr_bytes"],
-                       "The keeper pumped the program's stderr to the end.")
-
 ChildFailed = _message("ChildFailed", ["error", "unstarted"],
                        "A child failed before the program started (unstarted: the program "
                        "itself could not be loaded or exec'd). The sandbox's failure.")
 
 KINDS = {kind.__name__: kind for kind in (ServerConfig, Ready, SetupFailed, RunOrder, RunReport,
                                           PairOrder, PairReport, ProgramStarted, ProgramEnded,
-                                          StreamsDone, ChildFailed)}
+                                          ChildFailed)}
 
 
 def encode(message):

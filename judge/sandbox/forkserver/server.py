@@ -114,5 +114,6 @@ def main():
         if os.getpid() == server.pid:
             server.clean_up()
         return
-    path, server = server.python_path, None  # the program needs nothing of the server
-    run_python_main(job, path)
+    # In a program's child: the server's objects stay as they are (freeing them would copy
+    # their pages into this process for nothing).
+    run_python_main(job, server.python_path)

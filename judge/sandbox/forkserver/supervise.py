@@ -9,6 +9,7 @@ import time
 from . import protocol
 from .inside import direct_main, keeper_main
 from .processes import kill, kill_group, reap, reap_orphans
+from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
@@ -32,25 +33,35 @@ def supervise(server, order):
 def start(server, order, cgroups, files):
     """Fork the run's first child (its keeper, or the program itself for a trusted run) with
     `files` as stdin, stdout and stderr; return the Run to follow, or, in the child that became
-    the program, its PythonJob."""
+    the program, its PythonJob.
+
+    An isolated run writes its stdout and stderr into pipes the server empties (streams)."""
     joins = cgroups.prepare(order.memory_kb, order.processes) if cgroups is not None else []
+    with_keeper = runs_with_keeper(server, order)
+    given, streams = list(files), {}
     try:
+        if with_keeper:
+            for index in (1, 2) if not order.piped else (2,):  # in a pair: stdout is a partner's
+                read_end, given[index] = os.pipe2(os.O_CLOEXEC)
+                cap = order.output_kb * 1024 + 1  # one byte over the cap marks OLE
+                streams[read_end] = Capped(files[1], cap) if index == 1 else Ring(files[2])
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
-        with_keeper = runs_with_keeper(server, order)
         started = time.monotonic()
         child = os.fork()
         if child == 0:
             os.close(status_r)
+            for fd in streams:
+                os.close(fd)
             if with_keeper:
-                return keeper_main(server, order, files, joins, status_w)
+                return keeper_main(server, order, tuple(given), joins, status_w)
             return direct_main(server, order, files, joins, status_w)
         os.close(status_w)
         kind = KeeperRun if with_keeper else DirectRun
-        return kind(server, order, cgroups, child, status_r, files, started)
+        return kind(server, order, cgroups, child, status_r, files, started, streams)
     finally:
         if os.getpid() == server.pid:
-            for fd in joins:
-                os.close(fd)
+            for fd in (*joins, *(fd for fd in given if fd not in files)):
+                os.close(fd)  # the write ends of the streams: the program's alone now
 
 
 def runs_with_keeper(server, order):
@@ -75,9 +86,11 @@ class Run:
     A stop kills the run's processes, so that its init and keeper still report how it ended
     (its peak memory among it); `hard_stop` kills the keeper too, should that not come soon."""
 
-    def __init__(self, server, order, cgroups, child, status_r, files, started):
+    def __init__(self, server, order, cgroups, child, status_r, files, started, streams):
         self.server, self.order, self.cgroups = server, order, cgroups
         self.child, self.status_r, self.files, self.started = child, status_r, files, started
+        self.streams = streams  # pipe read end -> the sink it is emptied into
+        self.stderr_ring = next((s for s in streams.values() if isinstance(s, Ring)), None)
         self.records = []
         self.stopped = None  # why the server stopped it: cpu, wall, output, partner, abandoned
         self.stopped_at = None  # when, until the stop is escalated
@@ -87,7 +100,7 @@ class Run:
         """Watch the run until it is over; its RunReport."""
         try:
             poller = select.poll()
-            poller.register(self.wait_fd(), select.POLLIN | select.POLLHUP)
+            self.register(poller)
             poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
             while self.ended_at is None:
                 events = dict(poller.poll(POLL_MS))
@@ -95,23 +108,58 @@ class Run:
                 if self.server.request_fd in events:  # the judge went away: leave at once
                     poller.unregister(self.server.request_fd)
                     self.stop_now("abandoned", now)
-                if self.wait_fd() in events:
-                    self.handle(now)
-                elif self.stopped is None:
-                    if why := self.limit_passed(now):
-                        self.stop_now(why, now)
-                else:
-                    self.escalate(now)
+                if not self.on_events(events, poller, now):
+                    if self.stopped is None:
+                        if why := self.limit_passed(now):
+                            self.stop_now(why, now)
+                    else:
+                        self.escalate(now)
             self.clean_up()
             reap_orphans()
             return self.report()
         finally:
             os.close(self.status_r)
 
-    def handle(self, now):
-        """Its wait fd is readable: take what it says; note when the run is over."""
-        if not self.on_ready():
-            self.ended_at = now
+    def register(self, poller):
+        for fd in (self.wait_fd(), *self.streams):
+            poller.register(fd, select.POLLIN | select.POLLHUP)
+
+    def on_events(self, events, poller, now):
+        """Take what the run's fds in `events` say; whether any were there."""
+        mine = False
+        for fd in [fd for fd in self.streams if fd in events]:
+            mine = True
+            self.drain(fd, poller)
+        if self.wait_fd() in events:
+            mine = True
+            if not self.on_ready():
+                self.ended_at = now
+                poller.unregister(self.wait_fd())
+                self.finish_streams(poller)
+        return mine
+
+    def drain(self, fd, poller):
+        """Move what waits on a stream; close it once it is done with."""
+        try:
+            more = self.streams[fd].drain(fd)
+        except BlockingIOError:
+            return True
+        if not more:
+            poller.unregister(fd)
+            os.close(fd)
+            del self.streams[fd]
+        return more
+
+    def finish_streams(self, poller):
+        """The run is over: empty what is still in its pipes, then close them (without a PID
+        namespace an orphan of the program might hold one open for ever)."""
+        for fd in list(self.streams):
+            while fd in self.streams and self.drain(fd, poller):
+                pass
+        for fd in list(self.streams):
+            poller.unregister(fd)
+            os.close(fd)
+            del self.streams[fd]
 
     def limit_passed(self, now):
         """The limit the run has just passed, or None. A run whose CPU time cannot be read is
@@ -161,7 +209,6 @@ class Run:
         """The run's facts and measurements, from the children's records and its cgroups."""
         ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
         failed = next((r for r in self.records if isinstance(r, protocol.ChildFailed)), None)
-        streams = next((r for r in self.records if isinstance(r, protocol.StreamsDone)), None)
         cpu_ns, peak, oom = (ended.cpu_ns if ended else None), 0, False
         if self.cgroups is not None:
             cpu_ns = self.cgroups.cpu_ns()
@@ -177,13 +224,13 @@ class Run:
             cgroup_peak=peak,
             oom=oom,
             maxrss_kb=ended.maxrss_kb if ended else 0,
-            stderr_bytes=self.stderr_bytes(streams),
+            stderr_bytes=self.stderr_bytes(),
         )
 
 
 class KeeperRun(Run):
-    """An isolated run, followed through its status pipe, which closes when its keeper, init
-    and program are all gone."""
+    """An isolated run, followed through its status pipe, which closes when its init and
+    program are gone (and with init, in a PID namespace, everything of the run)."""
 
     def wait_fd(self):
         return self.status_r
@@ -218,8 +265,8 @@ class KeeperRun(Run):
     def hard_stop(self):
         kill(self.child)
 
-    def stderr_bytes(self, streams):
-        return streams.stderr_bytes if streams is not None else 0
+    def stderr_bytes(self):
+        return self.stderr_ring.total if self.stderr_ring is not None else 0
 
 
 class DirectRun(Run):
@@ -261,7 +308,7 @@ class DirectRun(Run):
                 status, usage.ru_maxrss, int((usage.ru_utime + usage.ru_stime) * 1e9),
                 self.ended_at))
 
-    def stderr_bytes(self, streams):
+    def stderr_bytes(self):
         return os.fstat(self.files[2]).st_size
 
 
