@@ -34,13 +34,10 @@ import re
 import signal as signals
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from judge.limits import Limits
 from judge.sandbox.api import RunResult, Termination
 from judge.verdict import Verdict
-
-if TYPE_CHECKING:  # only read: judge.spec may need the languages, which need this module
-    from judge.spec import Limits
 
 EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*")
 MESSAGE_CHARS = 200

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.cache import Cache
+
 SUM_YAML = """\
 id: sum
 title: Sum of two numbers
@@ -69,6 +71,18 @@ def write_project(
     return root
 
 
+@pytest.fixture(autouse=True)
+def no_columns(monkeypatch):
+    """Output is checked as a pipe sees it: no $COLUMNS from the shell that runs the tests."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return write_project(tmp_path / "project")
+
+
+@pytest.fixture
+def cache(tmp_path_factory) -> Cache:
+    """One cache folder for the whole session: compiled programs and baselines are reused."""
+    return Cache(tmp_path_factory.getbasetemp() / "judge-cache")
