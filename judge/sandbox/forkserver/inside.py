@@ -130,7 +130,8 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
             os.dup2(fd, target)
         close_all_but(fd for fd in (status_w, exec_fd) if fd is not None)
         if exec_fd is None:
-            job = PythonJob(order.argv[4:], load_code(order, source), source, dict(order.env))
+            job = PythonJob(order.argv[4:], load_code(order, source), source, dict(order.env),
+                            order.isolate)
             os.close(status_w)
             return job
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):

@@ -22,6 +22,7 @@ PythonJob = namedtuple("PythonJob", [
     "code",  # its code object, or None to compile `source`
     "source",  # its source (bytes), when it came uncompiled
     "env",  # its environment
+    "isolated",  # a submission: its command line must not show the server's
 ])
 
 
@@ -62,7 +63,8 @@ def run_python_main(job, path):
     """
     import builtins
 
-    set_command_line([sys.executable, "-I", "-S", "-B", *job.argv])
+    if job.isolated:  # (a trusted program's /proc is the host's anyway)
+        set_command_line([sys.executable, "-I", "-S", "-B", *job.argv])
     os.environ.clear()
     os.environ.update(job.env)
     sys.path[:] = path
