@@ -25,7 +25,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.common import ROOT, bench_cache_dir, print_header
+from bench.common import ROOT, bench_cache, print_header
 from judge.parallel import SandboxPerThread
 from judge.runner import judge_submission
 from judge.sandbox import open_sandbox
@@ -83,10 +83,10 @@ def _local_judging_ms(threads: int, rounds: int = 3) -> float:
 
     def judge(sandbox, _item) -> float:
         started = time.perf_counter()
-        judge_submission(problem, SOLUTION, sandbox, bench_cache_dir())
+        judge_submission(problem, SOLUTION, sandbox)
         return (time.perf_counter() - started) * 1000
 
-    with SandboxPerThread(lambda: open_sandbox(bench_cache_dir())) as sandboxes:
+    with SandboxPerThread(lambda: open_sandbox(bench_cache())) as sandboxes:
         sandboxes.map(judge, range(threads), threads)  # warm the caches and the servers
         times = sandboxes.map(judge, range(threads * rounds), threads)
     return statistics.median(times)
@@ -97,7 +97,7 @@ class _Cluster:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self.env = dict(os.environ, JUDGE_CACHE_DIR=str(bench_cache_dir()))
+        self.env = dict(os.environ, JUDGE_CACHE_DIR=str(bench_cache().root))
         self.redis = RedisServer(folder / "redis")
         self.db_url = f"sqlite:///{folder / 'judge.db'}"
         self.server: JudgeServer | None = None

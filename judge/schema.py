@@ -112,6 +112,7 @@ class SandboxDocument(Document):
     guarantees: tuple[str, ...]
     missing: tuple[str, ...]
     reason: str
+    cgroup_version: int | None = None  # 1 or 2: the cgroups that measure and cap its runs
 
     @classmethod
     def from_info(cls, info: SandboxInfo) -> SandboxDocument:
@@ -121,11 +122,16 @@ class SandboxDocument(Document):
             guarantees=info.guarantees,
             missing=info.missing,
             reason=info.reason,
+            cgroup_version=info.cgroup_version,
         )
 
     def to_info(self) -> SandboxInfo:
         return SandboxInfo(
-            kind=self.kind, guarantees=self.guarantees, missing=self.missing, reason=self.reason
+            kind=self.kind,
+            guarantees=self.guarantees,
+            missing=self.missing,
+            reason=self.reason,
+            cgroup_version=self.cgroup_version,
         )
 
 

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from judge.checkers.base import CheckResult
-from judge.languages import PYTHON_TRACEBACK
+from judge.languages import PYTHON_TRACEBACK, Prepared
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import CheckerSpec
 from judge.verdict import Verdict
@@ -27,7 +27,7 @@ MESSAGE_CHARS = 2000
 def run_checker_program(
     sandbox: Sandbox,
     spec: CheckerSpec,
-    checker_argv: tuple[str, ...],
+    checker: Prepared,
     input_path: Path,
     output: bytes,
     answer_path: Path,
@@ -41,8 +41,9 @@ def run_checker_program(
         output_path.write_bytes(output)
         if spec.name == "testlib":
             request = RunRequest(
-                argv=(*checker_argv, str(input_path), str(output_path), str(answer_path)),
+                argv=(*checker.argv, str(input_path), str(output_path), str(answer_path)),
                 limits=limits,
+                python_code=checker.python_code,
                 isolate=False,
                 cwd=folder,
             )
@@ -50,8 +51,9 @@ def run_checker_program(
         feedback = folder / "feedback"
         feedback.mkdir()
         request = RunRequest(
-            argv=(*checker_argv, str(input_path), str(answer_path), str(feedback) + "/"),
+            argv=(*checker.argv, str(input_path), str(answer_path), str(feedback) + "/"),
             limits=limits,
+            python_code=checker.python_code,
             stdin_path=output_path,
             isolate=False,
             cwd=folder,
@@ -72,6 +74,7 @@ def _interpret(
             Termination.SIGNALED: f"checker killed by signal {result.signal}",
             Termination.START_FAILED: f"checker could not start: {result.message}",
             Termination.SANDBOX_ERROR: f"the sandbox failed running the checker: {result.message}",
+            Termination.PARTNER: "checker stopped with its partner",
         }[result.termination]
         return CheckResult(Verdict.JE, reason, said)
     if PYTHON_TRACEBACK in result.stderr:

@@ -103,7 +103,7 @@ def serve(
     root = app.root
     settings = ServiceSettings(
         root=root,
-        cache_dir=app.cache_dir,
+        cache=app.cache,
         db_url=db_url or sqlite_url(root),
         broker_url=broker,
         host=host,
@@ -157,20 +157,20 @@ def worker(
     settings = WorkerSettings(
         server_url=server_url,
         token=token,
-        cache_dir=app.cache_dir,
+        cache=app.cache,
         broker_url=broker,
         processes=processes or default_processes(),
         unsandboxed=unsandboxed,
     )
     factory = _sandbox_factory(app)
-    info = require_isolation(factory, settings.cache_dir, settings.unsandboxed)
+    info = require_isolation(factory, settings.cache, settings.unsandboxed)
     queue = open_broker(settings.broker_url, settings.queue)
     warn_if_unreachable(queue, settings.broker_url)
     client = ServiceClient(settings.server_url, settings.token)
     unreachable = client.check()
     if unreachable:
         logging.getLogger("judge.service").warning("server unreachable for now: %s", unreachable)
-    pool = JudgingPool(queue, client, settings.cache_dir, settings.processes, factory)
+    pool = JudgingPool(queue, client, settings.cache, settings.processes, factory)
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())

@@ -40,12 +40,10 @@ class JudgeJob:
         client: ServiceClient,
         packages: PackageCache,
         sandbox: Callable[[], Sandbox],
-        cache_dir: Path,
     ):
         self.client = client
         self.packages = packages
         self.sandbox = sandbox
-        self.cache_dir = cache_dir
         self.problems = ProblemCatalog()
 
     def __call__(self, job: Job) -> None:
@@ -94,7 +92,6 @@ class JudgeJob:
                     problem,
                     source,
                     self.sandbox(),
-                    self.cache_dir,
                     JudgeOptions(language=language.name),
                     on_case=progress.add,
                 )

@@ -122,8 +122,8 @@ def _fingerprint(problem: Problem) -> tuple:
 class PackageCache:
     """A worker's unpacked packages, one folder per archive hash, each a project root."""
 
-    def __init__(self, cache_dir: Path):
-        self.folder = cache_dir / "packages"
+    def __init__(self, folder: Path):
+        self.folder = folder
         self._lock = threading.Lock()
 
     def root(self, sha256: str, fetch: Callable[[str], bytes]) -> Path:

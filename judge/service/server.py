@@ -37,7 +37,7 @@ class JudgeServer:
         self.settings = settings
         embedded = settings.broker_url is None
         if embedded:
-            require_isolation(sandbox_factory, settings.cache_dir, settings.unsandboxed)
+            require_isolation(sandbox_factory, settings.cache, settings.unsandboxed)
         self.database = Database(settings.db_url)
         self.database.migrate()
         broker = open_broker(settings.broker_url, settings.queue)
@@ -52,7 +52,7 @@ class JudgeServer:
                 token = replace_token(session, EMBEDDED_WORKER, Role.WORKER)
             client = ServiceClient(settings.public_url, token)
             self.pool = JudgingPool(
-                broker, client, settings.cache_dir, settings.processes, sandbox_factory
+                broker, client, settings.cache, settings.processes, sandbox_factory
             )
         # Unfinished submissions from before the start: every queued one is sent again, and
         # with an embedded judge every judging one too (its judge was this process).

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from judge.cache import Cache
+
 DEFAULT_SOURCE_LIMIT = 64 * 1024  # bytes of source code a submission may have
 DEFAULT_DB_FILE = Path(".judge") / "judge.db"
 
@@ -40,7 +42,7 @@ class QueueSettings:
 @dataclass(frozen=True)
 class ServiceSettings:
     root: Path  # the project root whose problems are served
-    cache_dir: Path
+    cache: Cache  # compiled programs and baselines of the embedded judge
     db_url: str
     broker_url: str | None = None  # None: judge in this process, with an in-memory broker
     host: str = "127.0.0.1"
@@ -69,7 +71,7 @@ class ServiceSettings:
 class WorkerSettings:
     server_url: str
     token: str
-    cache_dir: Path
+    cache: Cache  # compiled programs, baselines, and the unpacked problem packages
     broker_url: str | None
     processes: int = 1  # judging threads, each with a sandbox process of its own
     unsandboxed: bool = False

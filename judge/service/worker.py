@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import Path
 
 import dramatiq
 from dramatiq import Worker
 
+from judge.cache import Cache
 from judge.parallel import SandboxPerThread
 from judge.sandbox import check_isolation
 from judge.sandbox.api import Sandbox, SandboxInfo
@@ -21,7 +21,7 @@ from judge.service.judging import JudgeJob
 from judge.service.packages import PackageCache
 from judge.service.queue import declare_judge_actor
 
-SandboxFactory = Callable[[Path], Sandbox]
+SandboxFactory = Callable[[Cache], Sandbox]
 # While a thread judges, its idle consumer polls Redis with a backoff that grows up to this; a
 # short cap means the next job is fetched soon after the last one is done (Dramatiq's default,
 # 1 s, added half a second to every job).
@@ -29,10 +29,10 @@ POLL_MS = 50
 STOP_TIMEOUT_MS = 30_000
 
 
-def require_isolation(factory: SandboxFactory, cache_dir: Path, unsandboxed: bool) -> SandboxInfo:
+def require_isolation(factory: SandboxFactory, cache: Cache, unsandboxed: bool) -> SandboxInfo:
     """Open one sandbox and refuse to go on when it cannot isolate submissions from strangers,
     unless the operator said `--unsandboxed`."""
-    sandbox = factory(cache_dir)
+    sandbox = factory(cache)
     try:
         info = sandbox.info
     finally:
@@ -48,13 +48,13 @@ class JudgingPool:
         self,
         broker: dramatiq.Broker,
         client: ServiceClient,
-        cache_dir: Path,
+        cache: Cache,
         threads: int,
         sandbox_factory: SandboxFactory,
     ):
         self.client = client
-        self.sandboxes = SandboxPerThread(functools.partial(sandbox_factory, cache_dir))
-        job = JudgeJob(client, PackageCache(cache_dir), self.sandboxes.get, cache_dir)
+        self.sandboxes = SandboxPerThread(functools.partial(sandbox_factory, cache))
+        job = JudgeJob(client, PackageCache(cache.root / "packages"), self.sandboxes.get)
         declare_judge_actor(broker, job)
         self.worker = Worker(broker, worker_threads=threads, worker_timeout=POLL_MS)
         # Prefetch one message per judging thread: a job waits in the queue, where any idle

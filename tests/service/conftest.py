@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from judge.cache import Cache
 from judge.sandbox import open_sandbox
 from judge.service.api import create_app
 from judge.service.api.deps import Services
@@ -57,7 +58,7 @@ def redis(tmp_path):
 def isolation_flags(tmp_path_factory) -> list[str]:
     """--unsandboxed only on a host where the sandbox cannot isolate (tests of the refusal
     itself use a plain sandbox on purpose)."""
-    sandbox = open_sandbox(tmp_path_factory.getbasetemp() / "judge-cache")
+    sandbox = open_sandbox(Cache(tmp_path_factory.getbasetemp() / "judge-cache"))
     try:
         return [] if sandbox.info.isolated else ["--unsandboxed"]
     finally:
@@ -65,9 +66,9 @@ def isolation_flags(tmp_path_factory) -> list[str]:
 
 
 @pytest.fixture
-def service_env(cache_dir) -> dict[str, str]:
+def service_env(cache) -> dict[str, str]:
     env = dict(os.environ)
-    env["JUDGE_CACHE_DIR"] = str(cache_dir)
+    env["JUDGE_CACHE_DIR"] = str(cache.root)
     env.pop("JUDGE_TOKEN", None)
     env.pop("JUDGE_ROOT", None)
     return env
@@ -77,9 +78,9 @@ class Api:
     """The real app in this process (no queue consumer: submissions stay queued), its
     database, and a token per role."""
 
-    def __init__(self, root: Path, db_url: str, cache_dir: Path, **settings):
+    def __init__(self, root: Path, db_url: str, cache: Cache, **settings):
         self.settings = ServiceSettings(
-            root=root, cache_dir=cache_dir, db_url=db_url, queue=QueueSettings(), **settings
+            root=root, cache=cache, db_url=db_url, queue=QueueSettings(), **settings
         )
         self.database = Database(db_url)
         self.database.migrate()
@@ -120,8 +121,8 @@ def project_root(tmp_path) -> Path:
 
 
 @pytest.fixture
-def api(project_root, db_url, cache_dir):
-    app = Api(project_root, db_url, cache_dir, rate_limit=5)
+def api(project_root, db_url, cache):
+    app = Api(project_root, db_url, cache, rate_limit=5)
     try:
         yield app
     finally:

@@ -22,12 +22,12 @@ HIDDEN_ANSWERS = ("-2", "2000000000")
 
 
 @pytest.fixture
-def judge_job(api, cache_dir, tmp_path):
+def judge_job(api, cache, tmp_path):
     """Runs a job as a worker would, over the API, with a real sandbox."""
     http = TestClient(api.client.app, base_url="http://testserver")
     client = ServiceClient("http://testserver", api.tokens["worker"], http=http)
-    sandbox = open_sandbox(cache_dir)
-    job = JudgeJob(client, PackageCache(tmp_path / "worker-cache"), lambda: sandbox, cache_dir)
+    sandbox = open_sandbox(cache)
+    job = JudgeJob(client, PackageCache(tmp_path / "worker-packages"), lambda: sandbox)
     try:
         yield job
     finally:

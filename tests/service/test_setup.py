@@ -7,6 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from click.testing import CliRunner
 
+from judge.cache import Cache
 from judge.cli import cli
 from judge.errors import JudgeError
 from judge.sandbox.plain import PlainSandbox
@@ -52,26 +53,24 @@ def test_user_add_prints_a_token_that_is_stored_hashed(project_root, tmp_path):
     assert bad.exit_code == 2 and "user name" in bad.output
 
 
-def plain_sandbox(cache_dir):
-    return PlainSandbox(cache_dir, "namespaces are not available to this test")
+def plain_sandbox(cache):
+    return PlainSandbox(cache, "namespaces are not available to this test")
 
 
-def test_worker_refuses_a_sandbox_that_does_not_isolate(cache_dir):
+def test_worker_refuses_a_sandbox_that_does_not_isolate(cache):
     with pytest.raises(JudgeError) as refused:
-        require_isolation(plain_sandbox, cache_dir, unsandboxed=False)
+        require_isolation(plain_sandbox, cache, unsandboxed=False)
     message = str(refused.value)
     assert "plain sandbox lacks network, file system, processes" in message
     assert "namespaces are not available to this test" in message
     assert "--unsandboxed" in message
-    info = require_isolation(plain_sandbox, cache_dir, unsandboxed=True)
+    info = require_isolation(plain_sandbox, cache, unsandboxed=True)
     assert info.kind == "plain" and not info.isolated
 
 
-def test_embedded_server_refuses_too_before_touching_the_database(
-    project_root, cache_dir, tmp_path
-):
+def test_embedded_server_refuses_too_before_touching_the_database(project_root, cache, tmp_path):
     settings = ServiceSettings(
-        root=project_root, cache_dir=cache_dir, db_url=f"sqlite:///{tmp_path / 'j.db'}"
+        root=project_root, cache=cache, db_url=f"sqlite:///{tmp_path / 'j.db'}"
     )
     with pytest.raises(JudgeError, match="refusing to run untrusted code"):
         JudgeServer(settings, plain_sandbox)
@@ -96,7 +95,7 @@ def test_other_packages_extend_the_app_with_the_same_users_and_database(project_
 
         return {"name": user.name, "users": session.scalar(select(func.count(User.id)))}
 
-    api = Api(project_root, f"sqlite:///{tmp_path / 'j.db'}", tmp_path / "cache")
+    api = Api(project_root, f"sqlite:///{tmp_path / 'j.db'}", Cache(tmp_path / "cache"))
     try:
         app = create_app(api.parts, [lambda app: app.include_router(router)])
         with TestClient(app) as client:
