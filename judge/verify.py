@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from judge.errors import JudgeError
 from judge.package_checks import (
     BundledSolution,
+    Findings,
     find_solutions,
     manifest_findings,
     sample_findings,
@@ -84,20 +85,28 @@ def verify_problem(
 ) -> Verification:
     tests = discover_tests(problem)
     invalid = _invalid_tests(programs, sandboxes.get(), tests)
-    solutions, layout = find_solutions(problem)
-    static = layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
+    solutions, static = static_findings(problem, tests)
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
         return check_solution(problem, solution, sandbox, tests)
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
-    generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
-    warnings = (
-        static.warnings
-        + _time_limit_warnings(problem, checks)
-        + weakly_caught(checks, generated)
-    )
+    warnings = static.warnings + solution_warnings(problem, checks)
     return Verification(problem, tests, invalid, checks, static.errors, warnings)
+
+
+def static_findings(
+    problem: Problem, tests: tuple[TestCase, ...]
+) -> tuple[tuple[BundledSolution, ...], Findings]:
+    """The bundled solutions, and what is wrong with the package without running anything."""
+    solutions, layout = find_solutions(problem)
+    return solutions, layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
+
+
+def solution_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tuple[str, ...]:
+    """Solutions too near the time limit, failing ones too few fixed tests catch."""
+    generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
+    return time_limit_warnings(problem, checks) + weakly_caught(checks, generated)
 
 
 def _invalid_tests(
@@ -132,7 +141,7 @@ def check_solution(
     if expects_tle and report.verdict is not Verdict.CE:
         errors += tle_margin_errors(report.tests, problem.limits.time_ms)
     report = at_real_limit(report, problem)
-    errors = _verdict_errors(solution.expected, report) + errors
+    errors = verdict_errors(solution.expected, report) + errors
     return SolutionCheck(solution, report, tuple(errors))
 
 
@@ -206,7 +215,7 @@ def weakly_caught(checks: tuple[SolutionCheck, ...], generated: set[str]) -> tup
     return tuple(warnings)
 
 
-def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
+def verdict_errors(expected: Verdict, report: Report) -> list[str]:
     if report.compile_message or report.verdict is Verdict.CE:  # CE, or JE: a broken toolchain
         if report.verdict is Verdict.CE and expected is Verdict.CE:
             return []
@@ -234,7 +243,7 @@ def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
     return errors
 
 
-def _time_limit_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tuple[str, ...]:
+def time_limit_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tuple[str, ...]:
     accepted = [c for c in checks if c.solution.expected is Verdict.AC and c.report.tests]
     warnings = [] if accepted else ["no accepted solution"]
     limit_ms = problem.limits.time_ms

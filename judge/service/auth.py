@@ -7,7 +7,7 @@ import hmac
 import re
 import secrets
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.errors import JudgeError
@@ -57,3 +57,9 @@ def user_for_token(session: Session, token: str) -> User | None:
     if user is None or not hmac.compare_digest(user.token_hash, digest):
         return None
     return user
+
+
+def count_people(session: Session) -> int:
+    """Users who are people (not judging machines): none means nobody can sign in yet."""
+    query = select(func.count(User.id)).where(User.role != Role.WORKER)
+    return session.scalar(query) or 0

@@ -61,6 +61,43 @@ class SubmissionPage(BaseModel):
     limit: int
 
 
+class SubmissionSummary(BaseModel):
+    """One line of a submission list: how it stands, nothing of its tests' data."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    user: str
+    problem: str
+    language: str
+    solution: str  # the file name, a label
+    status: StatusName
+    attempt: int
+    verdict: VerdictName | None
+    submitted_at: datetime
+    max_time_ms: float | None
+    max_memory_kb: int | None
+    tests_judged: int  # so far, while judging
+
+
+def submission_summary(submission: Submission, judged_so_far: int = 0) -> SubmissionSummary:
+    result = submission.result if submission.status is Status.DONE else None
+    return SubmissionSummary(
+        id=submission.id,
+        user=submission.user.name,
+        problem=submission.problem,
+        language=submission.language,
+        solution=submission.filename,
+        status=submission.status.value,
+        attempt=submission.attempt,
+        verdict=submission.verdict if result is not None else None,
+        submitted_at=_utc(submission.submitted_at),
+        max_time_ms=result["max_time_ms"] if result else None,
+        max_memory_kb=result["max_memory_kb"] if result else None,
+        tests_judged=len(result["tests"]) if result else judged_so_far,
+    )
+
+
 def submission_document(
     submission: Submission, progress: tuple[CaseDocument, ...] = ()
 ) -> SubmissionDocument:

@@ -76,6 +76,7 @@ class Submission(Base):
         Index("ix_submissions_user_submitted", "user_id", "submitted_at"),
         Index("ix_submissions_status", "status"),
         Index("ix_submissions_problem", "problem"),
+        Index("ix_submissions_verify_run", "verify_run_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -99,6 +100,42 @@ class Submission(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    # A bundled solution judged for a verify run (None: a submission like any other), and the
+    # verdict its folder promises. No foreign key: SQLite adds one to an existing table only by
+    # rebuilding it, and dropping the old table would cascade into `progress`.
+    verify_run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    expected: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+    user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
+
+
+class VerifyRun(Base):
+    """A setter's `judge verify` through the queue: every bundled solution of a problem judged
+    as a submission by the workers, its results read back as the verify matrix."""
+
+    __tablename__ = "verify_runs"
+    __table_args__ = (Index("ix_verify_runs_problem", "problem"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    problem: Mapped[str] = mapped_column(String(64))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    started_at: Mapped[datetime] = mapped_column(DateTime())
+
+    user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
+
+
+class WebSession(Base):
+    """A browser signed in with a user's token: the cookie holds a secret of its own (never the
+    API token), stored only as its sha256; signing out deletes the row."""
+
+    __tablename__ = "web_sessions"
+    __table_args__ = (Index("ix_web_sessions_user", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    secret_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+    expires_at: Mapped[datetime] = mapped_column(DateTime())
 
     user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 

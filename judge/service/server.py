@@ -10,7 +10,7 @@ import uvicorn
 
 from judge.service.api import Extension, create_app
 from judge.service.api.deps import Services
-from judge.service.auth import replace_token
+from judge.service.auth import count_people, replace_token
 from judge.service.client import ServiceClient
 from judge.service.db import Database
 from judge.service.models import Role
@@ -57,6 +57,11 @@ class JudgeServer:
         # Unfinished submissions from before the start: every queued one is sent again, and
         # with an embedded judge every judging one too (its judge was this process).
         self.sweeper.sweep(all_queued=True, all_judging=embedded)
+
+    def people(self) -> int:
+        """How many users can sign in (the embedded judge's own worker is not one)."""
+        with self.database.session() as session:
+            return count_people(session)
 
     def serve(self) -> None:
         config = uvicorn.Config(

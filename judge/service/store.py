@@ -12,7 +12,7 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, case as when, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from judge.service.models import Progress, Status, Submission, User, utcnow
@@ -39,6 +39,14 @@ class SubmissionFilter:
     user: str | None = None
     verdict: str | None = None
     status: Status | None = None
+    # Submissions of one verify run; None: every submission outside verify runs.
+    verify_run: int | None = None
+
+
+@dataclass(frozen=True)
+class ProblemCounts:
+    accepted: int  # users with an accepted submission
+    attempted: int  # users with any submission
 
 
 def create_submission(
@@ -64,7 +72,9 @@ def create_submission(
 def recent_submission_count(session: Session, user: User, window_seconds: float) -> int:
     since = utcnow() - timedelta(seconds=window_seconds)
     query = select(func.count(Submission.id)).where(
-        Submission.user_id == user.id, Submission.submitted_at >= since
+        Submission.user_id == user.id,
+        Submission.submitted_at >= since,
+        Submission.verify_run_id.is_(None),
     )
     return session.scalar(query) or 0
 
@@ -256,7 +266,7 @@ def list_submissions(
     session: Session, where: SubmissionFilter, offset: int, limit: int
 ) -> tuple[list[Submission], int]:
     """Newest first, with the total count for paging."""
-    query = select(Submission)
+    query = select(Submission).where(Submission.verify_run_id.is_(where.verify_run))
     if where.problem is not None:
         query = query.where(Submission.problem == where.problem)
     if where.user is not None:
@@ -282,3 +292,34 @@ def progress_cases(session: Session, submission: Submission, after: int = -1) ->
         .order_by(Progress.position)
     )
     return [row.case for row in rows]
+
+
+def progress_counts(session: Session, submissions: list[Submission]) -> dict[int, int]:
+    """How many tests the current attempt of each judging submission has finished."""
+    judging = [s for s in submissions if s.status is Status.JUDGING]
+    if not judging:
+        return {}
+    current = or_(
+        *(and_(Progress.submission_id == s.id, Progress.attempt == s.attempt) for s in judging)
+    )
+    rows = session.execute(
+        select(Progress.submission_id, func.count(Progress.id))
+        .where(current)
+        .group_by(Progress.submission_id)
+    )
+    return {submission_id: count for submission_id, count in rows}
+
+
+def problem_counts(session: Session) -> dict[str, ProblemCounts]:
+    """Per problem: how many users solved it and how many tried (verify runs do not count)."""
+    solved = when((Submission.verdict == "AC", Submission.user_id))
+    rows = session.execute(
+        select(
+            Submission.problem,
+            func.count(func.distinct(solved)),
+            func.count(func.distinct(Submission.user_id)),
+        )
+        .where(Submission.verify_run_id.is_(None))
+        .group_by(Submission.problem)
+    )
+    return {problem: ProblemCounts(accepted, attempted) for problem, accepted, attempted in rows}

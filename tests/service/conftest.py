@@ -4,20 +4,26 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 
 from judge.cache import Cache
 from judge.sandbox import open_sandbox
 from judge.service.api import create_app
 from judge.service.api.deps import Services
 from judge.service.auth import add_user
+from judge.service.client import ServiceClient
 from judge.service.db import Database
-from judge.service.models import Role
-from judge.service.packages import PackageStore
+from judge.service.judging import JudgeJob
+from judge.service.models import Role, User
+from judge.service.packages import PackageCache, PackageStore
 from judge.service.queue import Sender, open_broker
+from judge.service.sessions import open_session
 from judge.service.settings import QueueSettings, ServiceSettings
 from tests.conftest import write_project
 from tests.service.processes import PostgresServer, RedisServer
@@ -78,7 +84,7 @@ class Api:
     """The real app in this process (no queue consumer: submissions stay queued), its
     database, and a token per role."""
 
-    def __init__(self, root: Path, db_url: str, cache: Cache, **settings):
+    def __init__(self, root: Path, db_url: str, cache: Cache, extensions=(), **settings):
         self.settings = ServiceSettings(
             root=root, cache=cache, db_url=db_url, queue=QueueSettings(), **settings
         )
@@ -86,7 +92,8 @@ class Api:
         self.database.migrate()
         self.broker = open_broker(None, self.settings.queue)
         self.parts = Services(self.settings, self.database, Sender(self.broker), PackageStore())
-        self.client = TestClient(create_app(self.parts), raise_server_exceptions=False)
+        app = create_app(self.parts, extensions)
+        self.client = TestClient(app, raise_server_exceptions=False)
         self.tokens = {}
         with self.database.writing() as session:
             for name, role in [
@@ -97,6 +104,12 @@ class Api:
                 ("worker", Role.WORKER),
             ]:
                 self.tokens[name] = add_user(session, name, role)
+
+    def open_session(self, name: str) -> str:
+        """A browser session of user `name`, as signing in on the pages gives: its secret."""
+        with self.database.writing() as session:
+            user = session.scalar(select(User).where(User.name == name))
+            return open_session(session, user)
 
     def headers(self, name: str) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.tokens[name]}"}
@@ -127,3 +140,23 @@ def api(project_root, db_url, cache):
         yield app
     finally:
         app.close()
+
+
+@contextmanager
+def judging_for(api: Api, cache: Cache, folder: Path) -> Iterator[JudgeJob]:
+    """Runs a job as a worker would, over the API, with a real sandbox."""
+    http = TestClient(api.client.app, base_url="http://testserver")
+    client = ServiceClient("http://testserver", api.tokens["worker"], http=http)
+    sandbox = open_sandbox(cache)
+    job = JudgeJob(client, PackageCache(folder / "worker-packages"), lambda: sandbox)
+    try:
+        yield job
+    finally:
+        sandbox.close()
+        http.close()
+
+
+@pytest.fixture
+def judge_job(api, cache, tmp_path):
+    with judging_for(api, cache, tmp_path) as job:
+        yield job

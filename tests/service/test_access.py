@@ -5,13 +5,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from fastapi.testclient import TestClient
 
-from judge.sandbox import open_sandbox
-from judge.service.client import ServiceClient
-from judge.service.judging import JudgeJob
-from judge.service.packages import PackageCache
 from judge.service.store import Job
 
 # Prints its input to stderr and dies: the exception line quotes the test's input.
@@ -19,20 +13,6 @@ LEAKY = "import sys\ndata = sys.stdin.read()\nraise ValueError('input was ' + da
 WRONG = "a, b = map(int, input().split())\nprint(a - b if a < 0 else a + b)\n"
 HIDDEN_INPUTS = ("-5 3", "1000000000 1000000000")
 HIDDEN_ANSWERS = ("-2", "2000000000")
-
-
-@pytest.fixture
-def judge_job(api, cache, tmp_path):
-    """Runs a job as a worker would, over the API, with a real sandbox."""
-    http = TestClient(api.client.app, base_url="http://testserver")
-    client = ServiceClient("http://testserver", api.tokens["worker"], http=http)
-    sandbox = open_sandbox(cache)
-    job = JudgeJob(client, PackageCache(tmp_path / "worker-packages"), lambda: sandbox)
-    try:
-        yield job
-    finally:
-        sandbox.close()
-        http.close()
 
 
 def judged(api, judge_job, source: str, as_user: str = "alice") -> int:

@@ -15,6 +15,7 @@ from judge.service.auth import user_for_token
 from judge.service.db import Database
 from judge.service.models import Base, Role
 from judge.service.server import JudgeServer
+from judge.service.sessions import csrf_token
 from judge.service.settings import ServiceSettings
 from judge.service.worker import require_isolation
 
@@ -101,18 +102,26 @@ def test_other_packages_extend_the_app_with_the_same_users_and_database(project_
         with TestClient(app) as client:
             answer = client.get("/pages/whoami", headers=api.headers("bob"))
             assert answer.json() == {"name": "bob", "users": 5}
-            client.cookies.set("judge_token", api.tokens["alice"])  # a browser's session
+            client.cookies.set("judge_session", api.open_session("alice"))  # a browser's
             assert client.get("/pages/whoami").json()["name"] == "alice"
             assert client.get("/pages/nothing").json()["status"] == 404
     finally:
         api.close()
 
 
-def test_a_cookie_session_reads_but_never_writes(api):
-    api.client.cookies.set("judge_token", api.tokens["alice"])
+def test_a_session_cookie_reads_but_writes_only_with_its_csrf_token(api):
+    secret = api.open_session("alice")
+    api.client.cookies.set("judge_session", secret)
     try:
         assert api.client.get("/api/problems").status_code == 200
         body = {"problem": "sum", "language": "python", "source": "print(3)\n"}
-        assert api.client.post("/api/submissions", json=body).status_code == 401
+        refused = api.client.post("/api/submissions", json=body)
+        assert refused.status_code == 403 and "CSRF" in refused.json()["message"]
+        wrong = api.client.post("/api/submissions", json=body, headers={"X-CSRF-Token": "0" * 64})
+        assert wrong.status_code == 403
+        right = {"X-CSRF-Token": csrf_token(secret)}
+        assert api.client.post("/api/submissions", json=body, headers=right).status_code == 202
+        other = {"X-CSRF-Token": csrf_token(api.open_session("bob"))}  # bob's token, alice's cookie
+        assert api.client.post("/api/submissions", json=body, headers=other).status_code == 403
     finally:
         api.client.cookies.clear()

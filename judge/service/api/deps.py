@@ -18,12 +18,20 @@ from sqlalchemy.orm import Session
 
 from judge.errors import JudgeError
 from judge.service.api.errors import ApiError
+from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_token
 from judge.service.db import Database
 from judge.service.models import Role, User
 from judge.service.packages import PackageStore
 from judge.service.problems import ProblemCatalog
 from judge.service.queue import Sender
+from judge.service.sessions import (
+    CSRF_FIELD,
+    CSRF_HEADER,
+    SESSION_COOKIE,
+    csrf_matches,
+    session_user,
+)
 from judge.service.settings import ServiceSettings
 from judge.spec import Problem
 
@@ -71,7 +79,6 @@ class UserCache:
         return user
 
 
-SESSION_COOKIE = "judge_token"
 SAFE_METHODS = frozenset({"GET", "HEAD"})
 
 
@@ -93,21 +100,47 @@ def bearer_token(request: Request) -> str | None:
     return token.strip()
 
 
-def optional_user(request: Request, parts: Services = Depends(services)) -> User | None:
+async def csrf_guard(request: Request, parts: Services = Depends(services)) -> None:
+    """A request that would change state on the strength of the session cookie alone must
+    carry the session's CSRF token (judge.service.sessions), in the header or a form field.
+    A request with a token in its Authorization header needs none: no other site can add one."""
+    if request.method in SAFE_METHODS or bearer_token(request) is not None:
+        return
+    secret = request.cookies.get(SESSION_COOKIE)
+    if secret is None:
+        return
+    given = request.headers.get(CSRF_HEADER) or await _form_csrf(request, parts)
+    if not csrf_matches(secret, given):
+        raise ApiError(403, "cross-site request refused: missing or wrong CSRF token")
+
+
+async def _form_csrf(request: Request, parts: Services) -> str | None:
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type not in FORM_TYPES:
+        return None
+    given = (await read_form(request, parts.settings.source_limit)).get(CSRF_FIELD)
+    return given if isinstance(given, str) else None
+
+
+def optional_user(
+    request: Request, parts: Services = Depends(services), _csrf: None = Depends(csrf_guard)
+) -> User | None:
     """The user of the request's token; None when it sends none (pages may allow that).
 
-    A browser's session may carry the token in the `judge_token` cookie, for reading only: a
-    cookie goes with requests that other sites make, so anything that changes state needs the
-    Authorization header (or a page's own protection against cross-site requests)."""
+    A browser signed in on the pages sends its session cookie instead (judge.service.sessions):
+    it counts for reading, and for changing state only with the session's CSRF token, which
+    `csrf_guard` has checked by now. An unknown or expired session is no user at all."""
     token = bearer_token(request)
-    if token is None and request.method in SAFE_METHODS:
-        token = request.cookies.get(SESSION_COOKIE)
-    if token is None:
+    if token is not None:
+        user = parts.users.user(parts.database, token)
+        if user is None:
+            raise ApiError(401, "invalid token", {"WWW-Authenticate": "Bearer"})
+        return user
+    secret = request.cookies.get(SESSION_COOKIE)
+    if secret is None:
         return None
-    user = parts.users.user(parts.database, token)
-    if user is None:
-        raise ApiError(401, "invalid token", {"WWW-Authenticate": "Bearer"})
-    return user
+    with parts.database.session() as session:
+        return session_user(session, secret)
 
 
 def current_user(user: User | None = Depends(optional_user)) -> User:

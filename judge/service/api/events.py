@@ -1,9 +1,13 @@
 """Live progress as Server-Sent Events, read from the database (so any server process can
-serve any submission's stream):
+serve any stream). One submission, /api/submissions/{id}/events:
 
     event: status   data: {"status": "judging", "attempt": 1}
     event: test     data: one test's result (as the viewer may see it), as soon as it is judged
     event: done     data: the whole submission document; the stream then ends
+
+and the newest submissions of a list, /api/submissions/events?problem=&user=&verdict=&status=:
+
+    event: submission   data: a SubmissionSummary, at the start and whenever it changes
 """
 
 from __future__ import annotations
@@ -12,21 +16,76 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from judge.schema import CaseDocument
 from judge.service import store
 from judge.service.api.deps import Services, current_user, services
-from judge.service.api.submissions import document_now, readable_submission
-from judge.service.documents import visible, visible_case
+from judge.service.api.submissions import (
+    MAX_PAGE,
+    VERDICT_PATTERN,
+    document_now,
+    listing_filter,
+    readable_submission,
+    submission_summaries,
+)
+from judge.service.documents import SubmissionSummary, visible, visible_case
 from judge.service.models import Status, User
 
 router = APIRouter(prefix="/api", tags=["submissions"])
 POLL_SECONDS = 0.1
+FEED_POLL_SECONDS = 0.5
 KEEPALIVE_SECONDS = 15.0
 FINAL = (Status.DONE, Status.FAILED)
+SSE_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
+@router.get(
+    "/submissions/events",
+    response_class=StreamingResponse,
+    responses={200: {"content": {"text/event-stream": {}}}},
+)
+def feed(
+    request: Request,
+    problem: str | None = None,
+    user_name: str | None = Query(None, alias="user"),
+    verdict: str | None = Query(None, pattern=VERDICT_PATTERN),
+    status: Status | None = None,
+    limit: int = Query(50, ge=1, le=MAX_PAGE),
+    user: User = Depends(current_user),
+    parts: Services = Depends(services),
+) -> StreamingResponse:
+    """The newest submissions that GET /api/submissions lists with the same filters (first
+    page), each as it is now and again whenever it changes (Server-Sent Events)."""
+    where = listing_filter(user, problem, user_name, verdict, status)
+    stream = _feed(where, limit, request, parts)
+    return StreamingResponse(stream, media_type="text/event-stream", headers=SSE_HEADERS)
+
+
+async def _feed(
+    where: store.SubmissionFilter, limit: int, request: Request, parts: Services
+) -> AsyncIterator[str]:
+    sent: dict[int, SubmissionSummary] = {}
+    idle = 0.0
+    while not await request.is_disconnected():
+        newest = await run_in_threadpool(_newest, parts, where, limit)
+        for summary in reversed(newest):  # oldest first: a page that prepends keeps the order
+            if sent.get(summary.id) != summary:
+                yield _event("submission", summary.model_dump(mode="json"))
+                idle = 0.0
+        sent = {summary.id: summary for summary in newest}
+        await asyncio.sleep(FEED_POLL_SECONDS)
+        idle += FEED_POLL_SECONDS
+        if idle >= KEEPALIVE_SECONDS:
+            yield ": keep-alive\n\n"
+            idle = 0.0
+
+
+def _newest(parts: Services, where: store.SubmissionFilter, limit: int) -> list[SubmissionSummary]:
+    with parts.database.session() as session:
+        return submission_summaries(session, where, 0, limit)[0]
 
 
 @router.get(
@@ -44,8 +103,7 @@ def events(
     with parts.database.session() as session:
         readable_submission(session, submission_id, user)  # 404 / 403 before the stream starts
     stream = _stream(submission_id, request, user, parts)
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+    return StreamingResponse(stream, media_type="text/event-stream", headers=SSE_HEADERS)
 
 
 async def _stream(

@@ -14,14 +14,16 @@ from dataclasses import dataclass
 
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 
 from judge.languages import LANGUAGES, Language
 from judge.service.api.errors import ApiError
+from judge.service.sessions import CSRF_FIELD
 
 SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_FILENAME = 64
 MULTIPART_MAX_FIELDS = 8
+FORM_TYPES = frozenset({"multipart/form-data", "application/x-www-form-urlencoded"})
 
 
 class SubmissionRequest(BaseModel):
@@ -74,26 +76,39 @@ async def _json_fields(request: Request) -> dict:
     return fields
 
 
-async def _form_fields(request: Request, source_limit: int) -> dict:
+async def read_form(request: Request, source_limit: int) -> FormData:
+    """The request's form, parsed once (later calls get the same) within the service's limits."""
     try:
-        form = await request.form(
+        return await request.form(
             max_files=1, max_fields=MULTIPART_MAX_FIELDS, max_part_size=source_limit + 1
         )
     except ApiError:
         raise
     except Exception as exc:  # noqa: BLE001 - the multipart parser's many ways to refuse
         raise ApiError(400, f"malformed multipart body: {exc}") from None
+
+
+async def _form_fields(request: Request, source_limit: int) -> dict:
+    form = await read_form(request, source_limit)
     fields: dict = {}
+    upload: UploadFile | None = None
     for key, value in form.multi_items():
         if isinstance(value, UploadFile):
             if key != "file":
                 raise ApiError(422, f"unexpected file field {key!r}: send the source as 'file'")
-            data = await value.read(source_limit + 1)
-            _check_size(len(data), source_limit)
-            fields["source"] = _text(data)
-            fields.setdefault("filename", value.filename)
+            upload = value
+        elif key == CSRF_FIELD or (key == "file" and not value):
+            continue  # a page's form sends its token along, and "no file chosen" as ""
         else:
             fields[key] = value
+    # A browser sends an empty, nameless file part when no file was chosen.
+    if upload is not None and (upload.filename or upload.size):
+        if fields.get("source", "").strip():
+            raise ApiError(422, "source: both a file and pasted text; send one of them")
+        data = await upload.read(source_limit + 1)
+        _check_size(len(data), source_limit)
+        fields["source"] = _text(data)
+        fields.setdefault("filename", upload.filename)
     return fields
 
 

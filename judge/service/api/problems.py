@@ -91,13 +91,17 @@ def rejudge_problem(
     parts: Services = Depends(services),
 ) -> Rejudged:
     """Judge every submission of the problem again, each under a new attempt (admin)."""
+    return Rejudged(problem=problem_id, submissions=rejudge_all(parts, problem_id))
+
+
+def rejudge_all(parts: Services, problem_id: str) -> int:
     parts.problem(problem_id)
     with parts.database.writing() as session:
         rows = session.scalars(select(Submission).where(Submission.problem == problem_id))
         jobs = [store.requeue(session, submission) for submission in rows]
     for job in jobs:
         parts.sender.send(job)
-    return Rejudged(problem=problem_id, submissions=len(jobs))
+    return len(jobs)
 
 
 def _summary(problem: Problem) -> ProblemSummary:

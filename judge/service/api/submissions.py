@@ -10,18 +10,23 @@ from judge.schema import CaseDocument
 from judge.service import store
 from judge.service.api.deps import Services, current_user, db_session, require_role, services
 from judge.service.api.errors import ApiError
-from judge.service.api.intake import SubmissionRequest, read_submission
+from judge.service.api.intake import NewSubmission, SubmissionRequest, read_submission
 from judge.service.documents import (
     SubmissionDocument,
     SubmissionPage,
+    SubmissionSummary,
     may_read,
     submission_document,
+    submission_summary,
     visible,
 )
 from judge.service.models import Role, Status, Submission, User
+from judge.service.store import Job
+from judge.verdict import Verdict
 
 router = APIRouter(prefix="/api", tags=["submissions"])
 MAX_PAGE = 200
+VERDICT_PATTERN = "^(" + "|".join(verdict.value for verdict in Verdict) + ")$"
 
 
 class Accepted(BaseModel):
@@ -62,9 +67,15 @@ async def submit(
     parts: Services = Depends(services),
 ) -> Accepted:
     """Submit a program: stored `queued` at once, then judged; poll it or follow its events."""
-    if user.role is Role.WORKER:
-        raise ApiError(403, "workers do not submit")
+    check_may_submit(user)  # before the body is read
     new = await read_submission(request, parts.settings.source_limit)
+    job = accept_submission(parts, user, new)
+    return accepted(job)
+
+
+def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
+    """Store a checked submission and queue it (the API and the pages' form both come here)."""
+    check_may_submit(user)
     parts.problem(new.problem)  # 404 before anything is stored
     settings = parts.settings
     with parts.database.writing() as session:
@@ -82,6 +93,15 @@ async def submit(
         )
         job = store.Job(submission.id, submission.attempt)
     parts.sender.send(job)  # after the commit: a job never names a submission that is not stored
+    return job
+
+
+def check_may_submit(user: User) -> None:
+    if user.role is Role.WORKER:
+        raise ApiError(403, "workers do not submit")
+
+
+def accepted(job: Job) -> Accepted:
     return Accepted(
         id=job.submission_id,
         status=Status.QUEUED.value,
@@ -106,7 +126,7 @@ def get_submission(
 def list_submissions(
     problem: str | None = None,
     user_name: str | None = Query(None, alias="user"),
-    verdict: str | None = Query(None, pattern="^(AC|PE|WA|TLE|MLE|OLE|RE|CE|JE)$"),
+    verdict: str | None = Query(None, pattern=VERDICT_PATTERN),
     status: Status | None = None,
     offset: int = Query(0, ge=0),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
@@ -114,14 +134,35 @@ def list_submissions(
     session: Session = Depends(db_session),
 ) -> SubmissionPage:
     """Newest first. Contestants list their own submissions only."""
-    if not user.role.sees_everything:
-        if user_name not in (None, user.name):
-            raise ApiError(403, "contestants see their own submissions only")
-        user_name = user.name
-    where = store.SubmissionFilter(problem=problem, user=user_name, verdict=verdict, status=status)
+    where = listing_filter(user, problem, user_name, verdict, status)
     rows, total = store.list_submissions(session, where, offset, limit)
     items = tuple(visible(submission_document(row), user) for row in rows)
     return SubmissionPage(items=items, total=total, offset=offset, limit=limit)
+
+
+def submission_summaries(
+    session: Session, where: store.SubmissionFilter, offset: int, limit: int
+) -> tuple[list[SubmissionSummary], int]:
+    """A page of a submission list as its lines (the pages' lists and their event stream)."""
+    rows, total = store.list_submissions(session, where, offset, limit)
+    judged = store.progress_counts(session, rows)
+    return [submission_summary(row, judged.get(row.id, 0)) for row in rows], total
+
+
+def listing_filter(
+    viewer: User,
+    problem: str | None = None,
+    user_name: str | None = None,
+    verdict: str | None = None,
+    status: Status | None = None,
+) -> store.SubmissionFilter:
+    """What `viewer` asks to list, within what it may see: a contestant its own only (asking
+    for another user's is 403)."""
+    if not viewer.role.sees_everything:
+        if user_name not in (None, viewer.name):
+            raise ApiError(403, "contestants see their own submissions only")
+        user_name = viewer.name
+    return store.SubmissionFilter(problem=problem, user=user_name, verdict=verdict, status=status)
 
 
 @router.post("/submissions/{submission_id}/rejudge", status_code=202, response_model=Accepted)
@@ -131,18 +172,17 @@ def rejudge_submission(
     parts: Services = Depends(services),
 ) -> Accepted:
     """Judge again under a new attempt (admin); a result of the old attempt is then ignored."""
+    return accepted(rejudge(parts, submission_id))
+
+
+def rejudge(parts: Services, submission_id: int) -> Job:
     with parts.database.writing() as session:
         submission = session.get(Submission, submission_id)
         if submission is None:
             raise ApiError(404, f"no submission {submission_id}")
         job = store.requeue(session, submission)
     parts.sender.send(job)
-    return Accepted(
-        id=job.submission_id,
-        status=Status.QUEUED.value,
-        attempt=job.attempt,
-        url=f"/api/submissions/{job.submission_id}",
-    )
+    return job
 
 
 def readable_submission(session: Session, submission_id: int, user: User) -> Submission:
