@@ -16,6 +16,10 @@ $(STAMP): pyproject.toml
 
 demo: install
 	$(BIN)/judge submit solutions/sightseeing/reference.py sightseeing
+	@echo
+	@echo "The web judge with these problems:"
+	@echo "  $(BIN)/judge user add alice --role admin   # prints alice's token"
+	@echo "  $(BIN)/judge serve                         # then http://127.0.0.1:8000: Sign in, paste the token"
 
 # Debian packages that the tests start for real (.ci/apt-packages); installed when missing.
 system-packages:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.cache import Cache
+from judge.sandbox import open_sandbox
 
 SUM_YAML = """\
 id: sum
@@ -80,6 +81,17 @@ def no_columns(monkeypatch):
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return write_project(tmp_path / "project")
+
+
+@pytest.fixture(scope="session")
+def isolation_flags(tmp_path_factory) -> list[str]:
+    """--unsandboxed only on a host where the sandbox cannot isolate (tests of the refusal
+    itself use a plain sandbox on purpose)."""
+    sandbox = open_sandbox(Cache(tmp_path_factory.getbasetemp() / "judge-cache"))
+    try:
+        return [] if sandbox.info.isolated else ["--unsandboxed"]
+    finally:
+        sandbox.close()
 
 
 @pytest.fixture

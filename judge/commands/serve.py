@@ -33,7 +33,7 @@ unsandboxed_option = click.option(
 )
 
 
-@click.command(short_help="Serve the online judge: HTTP API, database, judging.")
+@click.command(short_help="Serve the online judge: web pages, HTTP API, database, judging.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option(
@@ -91,13 +91,15 @@ def serve(
     lease: float,
     resend_after: float,
 ) -> None:
-    """Serve the online judge's HTTP API over the project's problems.
+    """Serve the online judge over the project's problems: web pages and the HTTP API.
 
     With no --broker this one command is a complete judge: SQLite in .judge/judge.db and one
     judging thread per core in this process. With --broker, `judge worker` processes on any
-    machine do the judging. The API is at /api (schema: /api/openapi.json).
+    machine do the judging. The pages are at / (sign in with a token from `judge user add`),
+    the API at /api (schema: /api/openapi.json).
     """
     from judge.service.server import JudgeServer
+    from judge.web.site import install_site
 
     _log_to_stderr()
     root = app.root
@@ -118,9 +120,16 @@ def serve(
             sweep_every_seconds=min(QueueSettings.sweep_every_seconds, lease / 2),
         ),
     )
-    server = JudgeServer(settings, _sandbox_factory(app))
+    server = JudgeServer(settings, _sandbox_factory(app), extensions=(install_site,))
     where = f"workers on {broker}" if broker else f"judging here, {settings.processes} at once"
-    click.echo(f"judge serving {root} on {settings.public_url}/api, {where}", err=True)
+    url = settings.public_url
+    click.echo(f"judge serving {root} on {url}/ (API: {url}/api), {where}", err=True)
+    if not server.people():
+        click.echo(
+            "no users yet: `judge user add NAME --role admin` prints a token; "
+            f"sign in with it at {url}/signin",
+            err=True,
+        )
     server.serve()
 
 

@@ -1,7 +1,8 @@
 """The stylesheets and scripts a page needs, as <link>/<script> tags or inlined.
 
 A page names the bundles it uses (BASE always, CHARTS where it draws, MATH where a statement has
-TeX, LIVE where results arrive while judging). The web service links them from its static
+TeX, LIVE where results arrive while judging; the service's pages add SERVICE, and FEED or
+SUBMIT where a list follows events or a form submits). The web service links them from its static
 mount (LinkedAssets); an offline report carries them inside the one HTML file (InlineAssets),
 KaTeX's fonts included as data URIs, so that a report opens anywhere without a network.
 """
@@ -26,18 +27,24 @@ class Bundle(enum.Enum):
     CHARTS = "charts"
     MATH = "math"
     LIVE = "live"
+    SERVICE = "service"  # pages of `judge serve`: navigation, forms, lists
+    FEED = "feed"  # a submission list that follows the service's event stream
+    SUBMIT = "submit"  # the submit form
 
 
 # Files under static/, in the order a page must load them.
 STYLES: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("css/site.css", "css/highlight.css"),
     Bundle.MATH: ("vendor/katex/katex.min.css",),
+    Bundle.SERVICE: ("css/service.css",),
 }
 SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("js/copy.js",),
     Bundle.CHARTS: ("vendor/chart.js/chart.umd.min.js", "js/charts.js"),
     Bundle.MATH: ("vendor/katex/katex.min.js", "js/math.js"),
     Bundle.LIVE: ("js/live.js",),
+    Bundle.FEED: ("js/feed.js",),
+    Bundle.SUBMIT: ("js/submit.js",),
 }
 FONT_URL = re.compile(
     r"url\((fonts/[\w-]+\.woff2)\) format\(\"woff2\"\)(,url\([^)]*\) format\(\"\w+\"\))*"

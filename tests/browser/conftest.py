@@ -117,6 +117,15 @@ class BrowserPage:
         self.errors.extend(fresh)
         return fresh
 
+    def expect_status(self, status: int) -> None:
+        """The page just opened answered `status` on purpose (a refusal page): Chromium logs
+        that as a console error, which is not one of the page's; any other error stays."""
+        for entry in self.driver.get_log("browser"):
+            if entry["level"] != "SEVERE":
+                continue
+            if f"the server responded with a status of {status}" not in entry["message"]:
+                self.errors.append(entry["message"])
+
     def check_console(self) -> None:
         self.console_errors()
         assert not self.errors, "JavaScript errors:\n" + "\n".join(self.errors)

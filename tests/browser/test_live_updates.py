@@ -39,13 +39,13 @@ def test_rows_fill_in_as_results_arrive_without_reload(browser, project):
         assert browser.js(VERDICTS) == ["", "", ""]
         first, second, third = report["tests"]
 
-        server.send("case", first)
+        server.send("test", first)
         browser.wait_for("document.querySelector('#test-sample-1').dataset.verdict === 'AC'")
         assert browser.js(VERDICTS) == ["AC", "", ""]
         assert browser.find("#summary [data-field=passed]").text == "1"
         browser.screenshot("judging")
 
-        server.send("case", second)
+        server.send("test", second)
         browser.wait_for("document.getElementById('explain-hand-01-negative')")
         assert browser.find("#test-hand-01-negative").get_attribute("class") == "row-v-WA"
         explanation = browser.find("#explain-hand-01-negative").text
@@ -54,7 +54,7 @@ def test_rows_fill_in_as_results_arrive_without_reload(browser, project):
         assert bars[1] == second["time_ms"] and bars[2] is None
         assert browser.find("#summary [data-field=first_failing]").text == "hand-01-negative"
 
-        server.send("case", third)
+        server.send("test", third)
         server.send("done", report)
         browser.wait_for("document.getElementById('submission').dataset.state === 'done'")
         assert browser.js(VERDICTS) == ["AC", "WA", "AC"]
@@ -83,7 +83,34 @@ def test_text_from_the_stream_is_never_markup(browser, project):
     }
     with EventServer(html, STATIC_DIR) as server:
         browser.open(server.url + "/")
-        server.send("case", case)
+        server.send("test", case)
         browser.wait_for("document.getElementById('explain-sample-1')")
         assert browser.find_all("img") == []
         assert hostile in browser.find("#explain-sample-1 .hints").text
+
+
+def test_a_new_attempt_judges_every_test_again(browser, project):
+    """A rejudge (or a worker that died) while the page is open: the stream says so with a
+    status event of a new attempt, and the rows go back to pending before the new results."""
+    report = judged(project, "wa.py")
+    problem = load_problem(project, "sum")
+    pending = pending_report_dict(problem, discover_tests(problem), report["solution"], "python")
+    page = submission_page(pending, live_url="/events")
+    html = render(make_environment(), page, LinkedAssets("/static"))
+    first, second, third = report["tests"]
+    with EventServer(html, STATIC_DIR) as server:
+        browser.open(server.url + "/")
+        server.send("status", {"status": "judging", "attempt": 1})
+        server.send("test", first)
+        server.send("test", second)
+        browser.wait_for("document.getElementById('explain-hand-01-negative')")
+        server.send("status", {"status": "queued", "attempt": 2})
+        browser.wait_for("!document.getElementById('explain-hand-01-negative')")
+        assert browser.js(VERDICTS) == ["", "", ""]
+        assert browser.find("#summary [data-field=passed]").text == "0"
+        assert browser.js("return Chart.getChart('chart-time').data.datasets[0].data[1]") is None
+        for case in (first, second, third):
+            server.send("test", case)
+        server.send("done", report)
+        browser.wait_for("document.getElementById('submission').dataset.state === 'done'")
+        assert browser.js(VERDICTS) == ["AC", "WA", "AC"]

@@ -60,17 +60,6 @@ def redis(tmp_path):
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def isolation_flags(tmp_path_factory) -> list[str]:
-    """--unsandboxed only on a host where the sandbox cannot isolate (tests of the refusal
-    itself use a plain sandbox on purpose)."""
-    sandbox = open_sandbox(Cache(tmp_path_factory.getbasetemp() / "judge-cache"))
-    try:
-        return [] if sandbox.info.isolated else ["--unsandboxed"]
-    finally:
-        sandbox.close()
-
-
 @pytest.fixture
 def service_env(cache) -> dict[str, str]:
     env = dict(os.environ)

@@ -3,15 +3,21 @@
  * The page is judge.web.pages.submission_page(..., live_url=URL) rendered from the pending
  * document (judge.report.pending_report_dict): every test has a row <tr data-test="NAME">
  * with cells [data-field=...], verdicts still empty. <div id="submission" data-live-url="URL">
- * starts following URL, an EventSource (server-sent events) stream:
+ * starts following URL, the service's event stream of one submission
+ * (GET /api/submissions/ID/events, docs/api.md):
  *
- *   event: case   data: one test's result, as an item of the document's "tests" (docs/json.md)
- *   event: done   data: the whole finished document (report_to_dict): fills what is left,
- *                       sets the overall verdict, and the stream is closed by this side.
+ *   event: status  data: {"status": "queued" | "judging" | ..., "attempt": N}: a new attempt
+ *                        (a rejudge, a worker that died) judges every test again, so the rows
+ *                        go back to pending
+ *   event: test    data: one test's result, as an item of the document's "tests" (docs/json.md)
+ *   event: done    data: the whole finished document: fills what is left, sets the overall
+ *                        verdict (or, for status "failed", shows the judge's error), and the
+ *                        stream is closed by this side.
  *
- * Events are idempotent: a stream that reconnects may send results again. Rows, the summary,
+ * Events are idempotent: a stream that reconnects sends results again. Rows, the summary,
  * the charts (static/js/charts.js) and the explanations are updated in place; nothing is
- * reloaded. When done, #submission gets data-state="done" and a "judge:done" event.
+ * reloaded. A status line (#status, #judge-error), where the page has one, follows too. When
+ * done, #submission gets data-state="done" and a "judge:done" event.
  * Text goes in with textContent only: messages and outputs are the submission's, not HTML.
  */
 (function () {
@@ -176,10 +182,62 @@
     document.getElementById("summary").after(section);
   }
 
+  function pendingTest(row) {
+    return {
+      name: row.dataset.test,
+      verdict: null,
+      time_ms: null,
+      memory_kb: null,
+      memory_gross_kb: null,
+      wall_ms: null,
+      message: "",
+      details: null,
+    };
+  }
+
+  // A new attempt: every test is judged again.
+  function resetTests() {
+    document.querySelectorAll("#tests tr[data-test]").forEach((row, index) => {
+      const test = pendingTest(row);
+      fillRow(row, test);
+      updateCharts(index, test);
+      const article = document.getElementById("explain-" + test.name);
+      if (article) article.remove();
+    });
+    const explanations = document.getElementById("explanations");
+    if (explanations) explanations.hidden = true;
+    updateSummary([], null);
+  }
+
+  function showStatus(status, attempt, error) {
+    const label = document.getElementById("status");
+    if (label) {
+      label.textContent = status;
+      label.dataset.status = status;
+    }
+    const attemptLabel = document.getElementById("attempt");
+    if (attemptLabel && attempt) attemptLabel.textContent = String(attempt);
+    const errorLine = document.getElementById("judge-error");
+    if (errorLine) {
+      errorLine.textContent = error || "";
+      errorLine.hidden = !error;
+    }
+  }
+
   function follow(root, url) {
     const seen = new Map();
+    let attempt = null;
     const source = new EventSource(url);
-    source.addEventListener("case", (event) => {
+    source.addEventListener("status", (event) => {
+      const status = JSON.parse(event.data);
+      if (attempt !== null && status.attempt !== attempt) {
+        seen.clear();
+        resetTests();
+      }
+      attempt = status.attempt;
+      showStatus(status.status, status.attempt, null);
+    });
+    source.addEventListener("test", (event) => {
       const test = JSON.parse(event.data);
       seen.set(test.name, test);
       applyCase(test);
@@ -190,7 +248,15 @@
       const report = JSON.parse(event.data);
       report.tests.forEach(applyCase);
       showCompileError(report.compile_message);
-      updateSummary(report.tests, report.verdict);
+      if (report.status === "failed") {
+        const summary = document.getElementById("summary");
+        const badge = field(summary, "verdict").querySelector(".badge");
+        badge.className = "badge v-JE";
+        badge.textContent = "failed";
+      } else {
+        updateSummary(report.tests, report.verdict);
+      }
+      if (report.status) showStatus(report.status, report.attempt, report.error);
       root.dataset.state = "done";
       root.dispatchEvent(new CustomEvent("judge:done", { bubbles: true, detail: report }));
     });

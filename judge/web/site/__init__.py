@@ -1,0 +1,32 @@
+"""The pages of `judge serve`: problems, submissions followed live, the verify matrix, signing
+in. An extension of the service's app (judge.service.api.create_app): the same process, the same
+users, database and access rules (judge.service.api.deps and the API's own functions), the same
+templates as the offline reports (judge.web).
+
+    rendering.py    HTML responses: templates, the viewer, CSRF tokens, cookies, headers
+    views.py        what each page shows, from plain data
+    account.py      /signin, /signout
+    problems.py     /, /problems/ID
+    submissions.py  /submissions (list, submit), /submissions/ID, rejudging one
+    setters.py      /problems/ID/verify, rejudging a problem
+    errors.py       refusals as pages (the API keeps its JSON)
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from judge.web.assets import STATIC_DIR
+from judge.web.site import account, problems, setters, submissions
+from judge.web.site.errors import install_error_pages
+from judge.web.site.rendering import STATIC_PREFIX, SiteRenderer
+
+
+def install_site(app: FastAPI) -> None:
+    """Add the pages to the service's app (an Extension of judge.service.api.create_app)."""
+    app.state.site = SiteRenderer()
+    app.mount(STATIC_PREFIX, StaticFiles(directory=STATIC_DIR), name="static")
+    for module in (account, problems, submissions, setters):
+        app.include_router(module.router)
+    install_error_pages(app)

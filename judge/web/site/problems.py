@@ -1,0 +1,84 @@
+"""The front page (every problem, with how many solved and tried it) and a problem's page."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Request
+from starlette.responses import Response
+
+from judge.errors import JudgeError
+from judge.service import store
+from judge.service.api.deps import Services, optional_user, services
+from judge.service.api.errors import ApiError
+from judge.service.models import User
+from judge.spec import list_problem_ids
+from judge.testdata import discover_tests
+from judge.web.pages import read_samples
+from judge.web.site.rendering import SiteRenderer, renderer
+from judge.web.site.views import ProblemRow, SubmitForm, problem_list_page, site_problem_page
+
+router = APIRouter(include_in_schema=False)
+NO_COUNTS = store.ProblemCounts(accepted=0, attempted=0)
+
+
+@router.get("/")
+def problem_list(
+    request: Request,
+    user: User | None = Depends(optional_user),
+    parts: Services = Depends(services),
+    site: SiteRenderer = Depends(renderer),
+) -> Response:
+    with parts.database.session() as session:
+        counts = store.problem_counts(session)
+    rows, broken = [], {}
+    for problem_id in list_problem_ids(parts.settings.root):
+        try:
+            problem = parts.problems.load(parts.settings.root, problem_id)
+        except JudgeError as exc:
+            broken[problem_id] = str(exc)
+            continue
+        solved = counts.get(problem_id, NO_COUNTS)
+        rows.append(
+            ProblemRow(
+                id=problem.id,
+                title=problem.title,
+                source=problem.source,
+                time_ms=problem.limits.time_ms,
+                memory_kb=problem.limits.memory_kb,
+                accepted=solved.accepted,
+                attempted=solved.attempted,
+            )
+        )
+    # Why a package is broken names files on the server: for setters only.
+    shown = broken if user is not None and user.role.sees_everything else {}
+    return site.page(request, problem_list_page(rows, shown), user, section="problems")
+
+
+@router.get("/problems/{problem_id}")
+def problem_page(
+    problem_id: str,
+    request: Request,
+    user: User | None = Depends(optional_user),
+    parts: Services = Depends(services),
+    site: SiteRenderer = Depends(renderer),
+) -> Response:
+    return problem_response(request, parts, site, user, problem_id, SubmitForm())
+
+
+def problem_response(
+    request: Request,
+    parts: Services,
+    site: SiteRenderer,
+    user: User | None,
+    problem_id: str,
+    form: SubmitForm,
+    status: int = 200,
+) -> Response:
+    """The statement, limits, samples (the `samples` group only) and the submit form."""
+    problem = parts.problem(problem_id)
+    try:
+        statement = problem.statement.read_text(encoding="utf-8", errors="replace")
+        samples = read_samples(discover_tests(problem))
+    except (OSError, JudgeError) as exc:
+        raise ApiError(404, f"problem {problem_id}: {exc}") from None
+    page = site_problem_page(problem, statement, samples, form)
+    return site.page(request, page, user, section="problems", status=status)

@@ -1,0 +1,182 @@
+"""What each page of the service shows: Page objects built from plain data (no request, no
+database), the same way judge.web.pages builds the offline reports' pages."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from judge.languages import LANGUAGES
+from judge.service.documents import SubmissionSummary
+from judge.service.sessions import SESSION_DAYS
+from judge.spec import Problem
+from judge.verdict import Verdict
+from judge.web.assets import Bundle
+from judge.web.pages import Page, Sample, margin_chart, problem_page, submission_page, time_margin
+
+LANGUAGE_TITLES = {"python": "Python 3", "c": "C", "cpp": "C++"}
+
+
+@dataclass(frozen=True)
+class ProblemRow:
+    id: str
+    title: str
+    source: str
+    time_ms: int
+    memory_kb: int
+    accepted: int  # users who solved it
+    attempted: int  # users who submitted
+
+
+@dataclass(frozen=True)
+class LanguageChoice:
+    name: str
+    title: str
+    extensions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SubmitForm:
+    """The submit form as it is shown: empty, or again with what was sent and why it was
+    refused."""
+
+    language: str = ""
+    source: str = ""
+    error: str = ""
+
+    @property
+    def languages(self) -> tuple[LanguageChoice, ...]:
+        return tuple(
+            LanguageChoice(lang.name, LANGUAGE_TITLES.get(lang.name, lang.name), lang.extensions)
+            for lang in LANGUAGES
+        )
+
+    @property
+    def accept(self) -> str:
+        return ",".join(ext for lang in LANGUAGES for ext in lang.extensions)
+
+
+@dataclass(frozen=True)
+class ListFilters:
+    problem: str | None = None
+    user: str | None = None
+    verdict: str | None = None
+    offset: int = 0
+    limit: int = 50
+
+    @property
+    def any(self) -> bool:
+        return bool(self.problem or self.user or self.verdict)
+
+    def query(self, **changes) -> str:
+        """The query string of these filters (with `changes`), empty values left out."""
+        values = dataclasses.asdict(dataclasses.replace(self, **changes))
+        values.pop("limit")
+        if not values["offset"]:
+            values.pop("offset")
+        return urlencode({key: value for key, value in values.items() if value})
+
+
+def problem_list_page(rows: Sequence[ProblemRow], broken: Mapping[str, str]) -> Page:
+    return Page("site/problems.html", "Problems", {"problems": rows, "broken": broken})
+
+
+def site_problem_page(
+    problem: Problem, statement: str, samples: tuple[Sample, ...], form: SubmitForm
+) -> Page:
+    page = problem_page(problem, statement, samples)
+    return dataclasses.replace(
+        page,
+        template="site/problem.html",
+        context={**page.context, "form": form},
+        bundles=page.bundles | {Bundle.SUBMIT},
+    )
+
+
+def submission_list_page(
+    items: Sequence[SubmissionSummary],
+    total: int,
+    filters: ListFilters,
+    problem_ids: Sequence[str],
+) -> Page:
+    """The first page follows the event stream of the same list (static/js/feed.js)."""
+    live = filters.offset == 0
+    feed_url = f"/api/submissions/events?{filters.query()}&limit={filters.limit}" if live else ""
+    older = filters.offset + filters.limit
+    newer = max(0, filters.offset - filters.limit)
+    return Page(
+        "site/submissions.html",
+        "Submissions",
+        {
+            "items": items,
+            "total": total,
+            "filters": filters,
+            "problem_ids": problem_ids,
+            "verdicts": [verdict.value for verdict in Verdict],
+            "feed_url": feed_url,
+            "older_url": f"/submissions?{filters.query(offset=older)}" if older < total else "",
+            "newer_url": f"/submissions?{filters.query(offset=newer)}" if filters.offset else "",
+        },
+        frozenset({Bundle.FEED}) if live else frozenset(),
+    )
+
+
+def judging_report(pending: Mapping, judged_so_far: Sequence[Mapping]) -> dict:
+    """The pending document (every test listed, nothing judged) with the tests judged so far."""
+    done = {case["name"]: case for case in judged_so_far}
+    return {**pending, "tests": [done.get(case["name"], case) for case in pending["tests"]]}
+
+
+def site_submission_page(
+    report: Mapping,
+    *,
+    problem_title: str,
+    source: str | None,
+    live: bool,
+    bare: bool = False,
+) -> Page:
+    """`report`: the submission document with the service's fields (id, user, status, ...);
+    while it is judged, live pages follow /api/submissions/ID/events (static/js/live.js)."""
+    live_url = f"/api/submissions/{report['id']}/events" if live else None
+    if bare:
+        page = Page("", f"#{report['id']} · {report['problem']}", {"report": report})
+    else:
+        page = submission_page(
+            report, problem_title=problem_title, source=source, live_url=live_url
+        )
+    return dataclasses.replace(
+        page,
+        template="site/submission.html",
+        title=f"#{report['id']} {page.title}",
+        context={**page.context, "source": source, "bare": bare},
+    )
+
+
+def verify_page(problem: Problem, document: Mapping | None) -> Page:
+    context = {"problem": {"id": problem.id, "title": problem.title}, "doc": document}
+    if document is not None:
+        context |= {"margin": time_margin(document), "margin_chart": margin_chart(document)}
+    return Page(
+        "site/verify.html",
+        f"verify · {problem.id}",
+        context,
+        frozenset({Bundle.CHARTS}) if document else frozenset(),
+    )
+
+
+def signin_page(next_path: str, error: str = "") -> Page:
+    return Page(
+        "site/signin.html",
+        "Sign in",
+        {"next": next_path, "error": error, "session_days": SESSION_DAYS},
+    )
+
+
+def error_page(status: int, reason: str, message: str) -> Page:
+    return Page(
+        "site/error.html",
+        f"{status} {reason}",
+        {"status": status, "reason": reason, "message": message},
+    )
