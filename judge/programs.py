@@ -40,14 +40,25 @@ class Validation:
 
 
 @dataclass(frozen=True)
+class PreparedValidator:
+    name: str  # the program's file name, to say which validator rejected a test
+    argv: tuple[str, ...]  # the command, with the validator's own arguments
+
+
+@dataclass(frozen=True)
 class SetterPrograms:
     """Ready-to-run commands for a problem's own programs (None where the package has none)."""
 
     problem: Problem
     generator: tuple[str, ...] | None
-    validator: tuple[str, ...] | None
+    validators: tuple[PreparedValidator, ...]  # all must accept a test
     reference: tuple[str, ...]
     shrinker: tuple[str, ...] | None = None
+
+    @property
+    def validator(self) -> tuple[str, ...] | None:
+        """The first validator's command, or None when the problem has no validator."""
+        return self.validators[0].argv if self.validators else None
 
     @property
     def reference_limits(self) -> ResourceLimits:
@@ -72,11 +83,29 @@ class SetterPrograms:
         return result.stdout
 
     def validate(
-        self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
+        self,
+        sandbox: Sandbox,
+        *,
+        path: Path | None = None,
+        data: bytes | None = None,
+        args: tuple[str, ...] = (),
     ) -> Validation:
-        if self.validator is None:
+        """Valid when every validator accepts; `args` (a test group's) go to each of them."""
+        if not self.validators:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
-        result = self._run(sandbox, self.validator, VALIDATOR_LIMITS, path=path, data=data)
+        for validator in self.validators:
+            argv = (*validator.argv, *args)
+            validation = self._validate_with(sandbox, argv, path=path, data=data)
+            if not validation.valid:
+                if len(self.validators) > 1:
+                    return Validation(False, f"{validator.name}: {validation.message}")
+                return validation
+        return Validation(True)
+
+    def _validate_with(
+        self, sandbox: Sandbox, argv: tuple[str, ...], *, path: Path | None, data: bytes | None
+    ) -> Validation:
+        result = self._run(sandbox, argv, VALIDATOR_LIMITS, path=path, data=data)
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
@@ -141,10 +170,12 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path)
     return SetterPrograms(
         problem=problem,
         generator=_prepare(sandbox, generator, cache_dir, "generator") if generator else None,
-        validator=(
-            _prepare(sandbox, problem.validator, cache_dir, "validator")
-            if problem.validator
-            else None
+        validators=tuple(
+            PreparedValidator(
+                spec.program.name,
+                (*_prepare(sandbox, spec.program, cache_dir, "validator"), *spec.args),
+            )
+            for spec in problem.validators
         ),
         reference=_prepare(sandbox, problem.reference, cache_dir, "reference"),
         shrinker=(

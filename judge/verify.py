@@ -106,7 +106,7 @@ def verify_problem(
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
     tests = discover_tests(problem)
-    invalid = _invalid_tests(programs, sandboxes.get(), tests)
+    invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
     solutions, layout_errors = find_solutions(problem)
     errors = layout_errors + manifest_errors(problem, tests)
 
@@ -138,13 +138,14 @@ def manifest_errors(problem: Problem, tests: tuple[TestCase, ...]) -> tuple[str,
 
 
 def _invalid_tests(
-    programs: SetterPrograms, sandbox: Sandbox, tests
+    problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests
 ) -> tuple[tuple[str, str], ...]:
     if programs.validator is None:
         return ()
     invalid = []
     for case in tests:
-        validation = programs.validate(sandbox, path=case.input_path)
+        args = problem.validator_args(case.group)
+        validation = programs.validate(sandbox, path=case.input_path, args=args)
         if not validation.valid:
             invalid.append((case.name, validation.message))
     return tuple(invalid)

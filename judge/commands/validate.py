@@ -28,8 +28,13 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
     spec = app.problem(problem)
     if spec.validator is None:
         raise JudgeError(f"problem '{spec.id}' has no validator")
-    paths = files or tuple(case.input_path for case in discover_tests(spec))
-    for path in paths:
+    # Given files get no group's validator arguments; the problem's tests get their group's.
+    targets = (
+        tuple((path, ()) for path in files)
+        if files
+        else tuple((c.input_path, spec.validator_args(c.group)) for c in discover_tests(spec))
+    )
+    for path, _ in targets:
         if not path.is_file():
             raise JudgeError(f"{path}: file not found")
     console = Console(highlight=False, soft_wrap=True)
@@ -37,8 +42,8 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
     results = []
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
-        for path in paths:
-            validation = programs.validate(sandbox, path=path)
+        for path, args in targets:
+            validation = programs.validate(sandbox, path=path, args=args)
             results.append(
                 {"file": str(path), "valid": validation.valid, "message": validation.message}
             )
