@@ -2,10 +2,21 @@
 
 from judge.commands.doctor import doctor
 from judge.commands.generate import generate
+from judge.commands.import_package import import_package
 from judge.commands.problems import list_problems, show
 from judge.commands.stress import stress
 from judge.commands.submit import submit
 from judge.commands.validate import validate
 from judge.commands.verify import verify
 
-COMMANDS = (submit, list_problems, show, validate, generate, stress, verify, doctor)
+COMMANDS = (
+    submit,
+    list_problems,
+    show,
+    validate,
+    generate,
+    stress,
+    verify,
+    doctor,
+    import_package,
+)

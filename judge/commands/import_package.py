@@ -1,0 +1,79 @@
+"""`judge import kattis PATH [--id ID]` and `judge import polygon PATH [--id ID]`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from judge.context import AppContext
+from judge.formats.archive import OpenedPackage, opened_package
+from judge.formats.draft import NoteKind, ProblemDraft, choose_problem_id
+from judge.formats.kattis_import import draft_from_kattis
+from judge.formats.kattis_read import read_package
+from judge.formats.writer import WrittenProblem, write_draft
+from judge.sandbox import open_sandbox
+from judge.sandbox.api import Sandbox
+
+Drafter = Callable[[OpenedPackage, str, Sandbox], ProblemDraft]
+
+
+@click.group("import")
+def import_package() -> None:
+    """Import a problem package from another format into this project."""
+
+
+def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
+    @click.argument("path", type=click.Path(path_type=Path))
+    @click.option("--id", "problem_id", help="The new problem's id (default: the package's name).")
+    @click.option("--replace", is_flag=True, help="Replace a problem of the same id.")
+    @click.pass_obj
+    def command(app: AppContext, path: Path, problem_id: str | None, replace: bool) -> None:
+        console = Console(highlight=False, soft_wrap=True)
+        sandbox = open_sandbox(app.cache_dir)
+        try:
+            with opened_package(path, marker) as opened:
+                chosen = choose_problem_id(problem_id, opened.name)
+                with console.status(f"importing {opened.name} as {chosen}"):
+                    draft = drafter(opened, chosen, sandbox)
+                    written = write_draft(draft, app.root, sandbox, app.cache_dir, replace=replace)
+        finally:
+            sandbox.close()
+        render_import(console, kind, path, written)
+
+    command.__doc__ = summary
+    return import_package.command(kind)(command)
+
+
+def render_import(console: Console, kind: str, path: Path, written: WrittenProblem) -> None:
+    console.print(
+        f"imported the {kind} package {path} as problem '{written.problem_id}' "
+        f"({written.tests} tests)"
+    )
+    for note_kind in NoteKind:
+        notes = [n for n in written.notes if n.kind is note_kind]
+        if notes:
+            console.print(f"\n{note_kind.value} ({len(notes)}):")
+            for note in notes:
+                console.print(f"  {note.where}: {note.message}")
+    if any(n.kind is not NoteKind.CONVERTED for n in written.notes):
+        console.print(f"\nkept files are in problems/{written.problem_id}/extras/")
+    console.print(f"\nnext: judge verify {written.problem_id}")
+
+
+def _kattis(opened: OpenedPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
+    return draft_from_kattis(read_package(opened.root, opened.name), problem_id, sandbox)
+
+
+kattis = _package_command(
+    "kattis",
+    "problem.yaml",
+    _kattis,
+    """Import the Kattis problem package PATH (a folder, .zip or .kpp).
+
+    Reads the legacy, 2023-07 and 2025-09 formats. Everything the package holds that this judge
+    does not use is copied to problems/ID/extras/ and listed. See docs/formats.md.
+    """,
+)

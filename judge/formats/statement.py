@@ -1,0 +1,127 @@
+"""Statements of imported problems: LaTeX to Markdown, and the samples a statement shows.
+
+This project's statement.md is Markdown with the title on top and the samples in it. Kattis and
+Polygon statements are LaTeX (Kattis also Markdown) without samples, which the judging system
+adds. LaTeX is converted with pandoc when it is installed (run through the sandbox like every
+other program); the package's own macros (\\problemname, \\illustration, the Input and Output
+environments) are rewritten into plain LaTeX first.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+
+from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
+
+PANDOC = "pandoc"
+PANDOC_LIMITS = ResourceLimits(cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=8192)
+SAMPLE_MARK = "JUDGESAMPLEPLACEHOLDER"
+SHOWN_SAMPLE_BYTES = 4000  # a bigger sample is named, not printed
+SECTION_ENVIRONMENTS = ("Input", "Output", "Interaction", "Scoring")
+
+
+@dataclass(frozen=True)
+class Sample:
+    name: str
+    input: bytes
+    answer: bytes
+    interaction: str | None = None  # the `.interaction` log of an interactive sample
+
+
+def latex_to_markdown(tex: str, sandbox: Sandbox) -> str | None:
+    """Markdown from a LaTeX statement body, or None when pandoc is missing or fails."""
+    if shutil.which(PANDOC) is None:
+        return None
+    request = RunRequest(
+        argv=(
+            PANDOC,
+            "--from=latex",
+            "--to=commonmark_x-attributes",
+            "--shift-heading-level-by=1",
+            "--wrap=preserve",
+        ),
+        limits=PANDOC_LIMITS,
+        stdin_bytes=_plain_latex(tex).encode(),
+        isolate=False,
+    )
+    result = sandbox.run(request)
+    if not result.ok:
+        return None
+    text = result.stdout.decode(errors="replace")
+    return text.replace(SAMPLE_MARK, "{{remainingsamples}}")
+
+
+def _plain_latex(tex: str) -> str:
+    """The package's statement macros in plain LaTeX that pandoc understands."""
+    tex = _drop_command(tex, "problemname")
+    for name in SECTION_ENVIRONMENTS:
+        tex = tex.replace(f"\\begin{{{name}}}", f"\\section*{{{name}}}")
+        tex = tex.replace(f"\\end{{{name}}}", "")
+    tex = re.sub(
+        r"\\illustration\s*\{[^{}]*\}\s*\{([^{}]*)\}\s*\{([^{}]*)\}",
+        r"\\begin{figure}\\includegraphics{\1}\\caption{\2}\\end{figure}",
+        tex,
+    )
+    return re.sub(r"\\(nextsample|remainingsamples)\b", SAMPLE_MARK, tex)
+
+
+def _drop_command(tex: str, name: str) -> str:
+    """Remove `\\name{...}` with its (possibly nested) braces."""
+    start = tex.find(f"\\{name}{{")
+    while start >= 0:
+        depth, end = 0, start + len(name) + 1
+        while end < len(tex):
+            depth += {"{": 1, "}": -1}.get(tex[end], 0)
+            end += 1
+            if depth == 0:
+                break
+        tex = tex[:start] + tex[end:]
+        start = tex.find(f"\\{name}{{")
+    return tex
+
+
+def with_samples(title: str, body: str, samples: list[Sample]) -> str:
+    """A statement.md: the title, the body, and the samples where the body asks or at its end."""
+    rendered = [render_sample(number, sample) for number, sample in enumerate(samples, 1)]
+    body = body.strip()
+    while "{{nextsample}}" in body and rendered:
+        body = body.replace("{{nextsample}}", rendered.pop(0), 1)
+    body = body.replace("{{nextsample}}", "")
+    if "{{remainingsamples}}" in body:
+        body = body.replace("{{remainingsamples}}", "\n\n".join(rendered), 1)
+        body = body.replace("{{remainingsamples}}", "")
+    elif rendered:
+        heading = "## Sample" if len(samples) == 1 else "## Samples"
+        body += f"\n\n{heading}\n\n" + "\n\n".join(rendered)
+    if body.splitlines()[:1] != [f"# {title}"]:
+        body = f"# {title}\n\n{body}"
+    return body.rstrip() + "\n"
+
+
+def render_sample(number: int, sample: Sample) -> str:
+    if sample.interaction is not None:
+        return f"Sample interaction {number} (`<` the judge, `>` the program):\n\n" + _block(
+            sample.interaction.encode()
+        )
+    return (
+        f"Sample input {number}:\n\n{_block(sample.input)}\n\n"
+        f"Sample output {number}:\n\n{_block(sample.answer)}"
+    )
+
+
+def _block(data: bytes) -> str:
+    if len(data) > SHOWN_SAMPLE_BYTES:
+        return f"({len(data)} bytes: see the test files)"
+    text = data.decode(errors="replace").rstrip("\n")
+    fence = "````" if "```" in text else "```"
+    return f"{fence}\n{text}\n{fence}"
+
+
+def relink_assets(markdown: str, assets: list[str], folder: str) -> str:
+    """Point the statement's links to its images and files at their new home under `folder`."""
+    for name in sorted(assets, key=len, reverse=True):
+        markdown = markdown.replace(f"]({name})", f"]({folder}/{name})")
+        markdown = markdown.replace(f'src="{name}"', f'src="{folder}/{name}"')
+    return markdown
