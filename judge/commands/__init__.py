@@ -1,6 +1,7 @@
 """One module per subcommand; COMMANDS is what the CLI registers."""
 
 from judge.commands.doctor import doctor
+from judge.commands.export_package import export_package
 from judge.commands.generate import generate
 from judge.commands.import_package import import_package
 from judge.commands.problems import list_problems, show
@@ -19,4 +20,5 @@ COMMANDS = (
     verify,
     doctor,
     import_package,
+    export_package,
 )

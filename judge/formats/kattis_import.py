@@ -17,6 +17,7 @@ Everything else is copied to problems/<id>/extras/ and listed.
 from __future__ import annotations
 
 import configparser
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from judge.formats.draft import (
 from judge.formats.kattis_read import KattisPackage, KattisVersion
 from judge.formats.kattis_statement import statement_of
 from judge.formats.programs import PlacedProgram, Refused, place_program
+from judge.formats.sidecar import SIDECAR, fingerprint, read_sidecar
 from judge.formats.testgroups import FolderTests, flat_groups, flat_name
 from judge.kattis_flags import parse_default_flags
 from judge.sandbox.api import Sandbox
@@ -61,6 +63,7 @@ HANDLED_ROOT = {
     "statement",
     ".timelimit",
     "domjudge-problem.ini",
+    SIDECAR,
 }
 ROOT_EXTRAS = {
     "attachments": (NoteKind.KEPT, "public files for contestants; not used for judging"),
@@ -131,7 +134,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
     reference = _reference(package, problem_id, solutions, work)
     _keep_extras(package, problem_id, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
-    return ProblemDraft(
+    draft = ProblemDraft(
         problem_id=problem_id,
         title=title,
         source=_source(package),
@@ -149,6 +152,34 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         notes=tuple(work.notes),
         origin=f"Imported from the Kattis package '{package.name}' "
         f"(format {package.version.value}); see docs/formats.md.",
+    )
+    return _with_sidecar(package, draft)
+
+
+def _with_sidecar(package: KattisPackage, draft: ProblemDraft) -> ProblemDraft:
+    """The exact limits (and built-in checker) that `judge export kattis` kept, if still valid."""
+    sidecar = read_sidecar(package.root)
+    if sidecar is None:
+        return draft
+    timelimit = package.file(".timelimit")
+    current = fingerprint(package.metadata, timelimit.read_text() if timelimit else None)
+    if current != sidecar.fingerprint:
+        note = Note(NoteKind.KEPT, SIDECAR, "not applied: the package changed since its export")
+        return dataclasses.replace(draft, notes=(*draft.notes, note))
+    limits = sidecar.limits
+    checker = draft.checker
+    if sidecar.checker is not None and checker.get("name") == "kattis-default":
+        checker = sidecar.checker
+    note = Note(NoteKind.CONVERTED, SIDECAR, "the exact limits and checker of its export")
+    return dataclasses.replace(
+        draft,
+        time=int(limits["time_ms"]),
+        memory_kb=int(limits["memory_kb"]),
+        output_kb=int(limits["output_kb"]),
+        memory_basis=MemoryBasis(limits["memory_basis"]),
+        wall_ms=limits.get("wall_ms"),
+        checker=checker,
+        notes=(*draft.notes, note),
     )
 
 

@@ -1,9 +1,9 @@
-"""Statements of imported problems: LaTeX to Markdown, and the samples a statement shows.
+"""Statements between formats: LaTeX and Markdown, and the samples a statement shows.
 
 This project's statement.md is Markdown with the title on top and the samples in it. Kattis and
 Polygon statements are LaTeX (Kattis also Markdown) without samples, which the judging system
-adds. LaTeX is converted with pandoc when it is installed (run through the sandbox like every
-other program); the package's own macros (\\problemname, \\illustration, the Input and Output
+adds. Conversions use pandoc when it is installed (run through the sandbox like every other
+program); the packages' own macros (\\problemname, \\illustration, the Input and Output
 environments) are rewritten into plain LaTeX first.
 """
 
@@ -32,25 +32,22 @@ class Sample:
 
 def latex_to_markdown(tex: str, sandbox: Sandbox) -> str | None:
     """Markdown from a LaTeX statement body, or None when pandoc is missing or fails."""
+    options = ("--from=latex", "--to=commonmark_x-attributes", "--shift-heading-level-by=1")
+    converted = _pandoc(options, _plain_latex(tex), sandbox)
+    return None if converted is None else converted.replace(SAMPLE_MARK, "{{remainingsamples}}")
+
+
+def _pandoc(options: tuple[str, ...], text: str, sandbox: Sandbox) -> str | None:
     if shutil.which(PANDOC) is None:
         return None
     request = RunRequest(
-        argv=(
-            PANDOC,
-            "--from=latex",
-            "--to=commonmark_x-attributes",
-            "--shift-heading-level-by=1",
-            "--wrap=preserve",
-        ),
+        argv=(PANDOC, *options, "--wrap=preserve"),
         limits=PANDOC_LIMITS,
-        stdin_bytes=_plain_latex(tex).encode(),
+        stdin_bytes=text.encode(),
         isolate=False,
     )
     result = sandbox.run(request)
-    if not result.ok:
-        return None
-    text = result.stdout.decode(errors="replace")
-    return text.replace(SAMPLE_MARK, "{{remainingsamples}}")
+    return result.stdout.decode(errors="replace") if result.ok else None
 
 
 def _plain_latex(tex: str) -> str:
@@ -125,3 +122,44 @@ def relink_assets(markdown: str, assets: list[str], folder: str) -> str:
         markdown = markdown.replace(f"]({name})", f"]({folder}/{name})")
         markdown = markdown.replace(f'src="{name}"', f'src="{folder}/{name}"')
     return markdown
+
+
+SAMPLE_HEADING = re.compile(r"^##\s+Samples?\b", re.IGNORECASE)
+SAMPLE_LABEL = re.compile(r"^(Sample\s+)?(Input|Output)(\s+\d+)?:\s*$", re.IGNORECASE)
+
+
+def without_title_and_sample_data(markdown: str) -> str:
+    """A statement body as Kattis wants it: no title (the system adds it) and no sample data
+    (the system adds the samples); the explanations around the samples stay."""
+    lines = markdown.splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    kept, in_samples, fence = [], False, ""
+    for line in lines:
+        if line.startswith("## "):
+            in_samples = bool(SAMPLE_HEADING.match(line))
+        if in_samples and (fence or line.startswith("```")):
+            if not fence:
+                fence = line[: len(line) - len(line.lstrip("`"))]
+            elif line.strip() == fence:
+                fence = ""
+            continue
+        if in_samples and SAMPLE_LABEL.match(line.strip()):
+            continue
+        kept.append(line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip() + "\n"
+
+
+def markdown_to_latex(markdown: str, sandbox: Sandbox) -> str | None:
+    """A LaTeX statement body from Markdown, or None when pandoc is missing or fails."""
+    options = ("--from=markdown-auto_identifiers", "--to=latex", "--shift-heading-level-by=-1")
+    latex = _pandoc(options, markdown, sandbox)
+    # Kattis statements use unnumbered sections (Input, Output, ...).
+    return None if latex is None else re.sub(r"\\((sub)*section)\{", r"\\\1*{", latex)
+
+
+def plain_latex(markdown: str) -> str:
+    """Without pandoc: the Markdown's paragraphs as LaTeX text, special characters escaped."""
+    special = {c: "\\" + c for c in "#$%&_{}"}
+    special |= {"\\": "\\textbackslash{}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}"}
+    return "".join(special.get(c, c) for c in markdown)

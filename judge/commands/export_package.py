@@ -1,0 +1,45 @@
+"""`judge export kattis PROBLEM OUT`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from judge.context import AppContext
+from judge.formats.draft import NoteKind
+from judge.formats.kattis_export import export_kattis
+from judge.sandbox import open_sandbox
+
+
+@click.group("export")
+def export_package() -> None:
+    """Write a problem of this project as a package of another format."""
+
+
+@export_package.command("kattis")
+@click.argument("problem")
+@click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@click.pass_obj
+def kattis(app: AppContext, problem: str, out: Path) -> None:
+    """Write PROBLEM as a Kattis package (legacy format) in the new folder OUT.
+
+    Kattis names packages [a-z0-9]+: name OUT that way. What Kattis cannot express (a solution
+    expected to get MLE, the exact KB limits) is listed; judge-problem.yaml keeps the exact
+    settings for `judge import kattis`. See docs/formats.md.
+    """
+    spec = app.problem(problem)
+    console = Console(highlight=False, soft_wrap=True)
+    sandbox = open_sandbox(app.cache_dir)
+    try:
+        exported = export_kattis(spec, out, sandbox)
+    finally:
+        sandbox.close()
+    console.print(f"exported problem '{spec.id}' as the Kattis package {exported.folder}")
+    for kind in NoteKind:
+        notes = [n for n in exported.notes if n.kind is kind]
+        if notes:
+            console.print(f"\n{kind.value} ({len(notes)}):")
+            for note in notes:
+                console.print(f"  {note.where}: {note.message}")
