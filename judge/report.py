@@ -9,7 +9,12 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from collections.abc import Iterable
+
 from judge.runner import CaseResult, Report
+from judge.sandbox.api import SandboxInfo
+from judge.spec import Limits, Problem
+from judge.testdata import TestCase
 from judge.verdict import Verdict
 
 JSON_SCHEMA_VERSION = 1
@@ -25,6 +30,7 @@ VERDICT_STYLES = {
     Verdict.JE: "bold white on red",
 }
 DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the table
+STDERR_LINES_SHOWN = 12  # of a test's stderr under the table: its first and last lines
 
 
 def verdict_text(verdict: Verdict) -> Text:
@@ -49,8 +55,34 @@ def render_report(report: Report) -> Group:
     else:
         parts.append(_table(report))
         parts.extend(_explanations(report))
+        parts.extend(_stderr_sections(report))
     parts.append(_summary(report))
+    parts.append(sandbox_line(report.sandbox))
     return Group(*parts)
+
+
+def sandbox_line(info: SandboxInfo) -> Text:
+    """Which sandbox ran the submission; loud when it was not isolated."""
+    line = Text("sandbox: ", style="dim")
+    line.append(info.kind, style="bold")
+    if info.isolated:
+        line.append(f" (isolated: {', '.join(info.guarantees)})", style="dim")
+        return line
+    line.append(" NOT ISOLATED", style="bold white on red")
+    line.append(f" (missing: {', '.join(info.missing)}; {info.reason})")
+    return line
+
+
+def isolation_warning(info: SandboxInfo) -> Text | None:
+    """One line for stderr when the submission ran without isolation, else None."""
+    if info.isolated:
+        return None
+    text = Text("warning: ", style="bold yellow")
+    text.append(
+        f"the submission ran WITHOUT isolation ({info.kind} sandbox, missing "
+        f"{', '.join(info.missing)}): {info.reason}"
+    )
+    return text
 
 
 def print_report(report: Report, console: Console) -> None:
@@ -95,6 +127,32 @@ def _explanations(report: Report) -> list[Text]:
     return parts
 
 
+def _stderr_sections(report: Report) -> list[Text]:
+    """What the program wrote on stderr, whatever the verdict: often what explains it."""
+    written = [c for c in report.tests if c.stderr.strip()]
+    parts = []
+    for case in written[:DETAILS_SHOWN]:
+        header = Text(f"\n{case.name}: ", style="bold")
+        header.append_text(verdict_text(case.verdict))
+        header.append(" stderr:", style="dim")
+        parts.append(header)
+        parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
+    if len(written) > DETAILS_SHOWN:
+        parts.append(
+            Text(f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
+                 style="dim")
+        )
+    return parts
+
+
+def _first_and_last_lines(text: str, count: int) -> str:
+    lines = text.rstrip().splitlines()
+    if len(lines) <= count:
+        return "\n".join(lines)
+    head, tail = lines[: count // 3], lines[-(count - count // 3) :]
+    return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
+
+
 def _summary(report: Report) -> Text:
     limits = report.limits
     text = Text("\nverdict: ")
@@ -114,26 +172,82 @@ def _summary(report: Report) -> Text:
 
 def report_to_dict(report: Report) -> dict:
     """The --json document; its schema is documented in docs/json.md."""
-    limits = report.limits
     return {
         "schema": JSON_SCHEMA_VERSION,
         "problem": report.problem_id,
         "solution": report.solution,
         "language": report.language,
         "verdict": report.verdict.value,
-        "limits": {
-            "time_ms": limits.time_ms,
-            "memory_kb": limits.memory_kb,
-            "output_kb": limits.output_kb,
-            "wall_ms": limits.wall_ms,
-            "memory_basis": limits.memory_basis.value,
-        },
+        "limits": limits_to_dict(report.limits),
         "baseline_kb": report.baseline_kb,
         "max_time_ms": report.max_time_ms,
         "max_memory_kb": report.max_memory_kb,
         "compile_message": report.compile_message or None,
+        "sandbox": sandbox_to_dict(report.sandbox),
         "tests": [_case_to_dict(case) for case in report.tests],
     }
+
+
+def sandbox_to_dict(info: SandboxInfo) -> dict:
+    return {
+        "kind": info.kind,
+        "isolated": info.isolated,
+        "guarantees": list(info.guarantees),
+        "missing": list(info.missing),
+        "reason": info.reason,
+    }
+
+
+def pending_report_dict(
+    problem: Problem, tests: Iterable[TestCase], solution: str, language: str
+) -> dict:
+    """The same document before judging: verdicts and figures None, every test listed.
+
+    Pages show it while a submission is judged and fill it in as results arrive.
+    """
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "problem": problem.id,
+        "solution": solution,
+        "language": language,
+        "verdict": None,
+        "limits": limits_to_dict(problem.limits),
+        "baseline_kb": None,
+        "max_time_ms": None,
+        "max_memory_kb": None,
+        "compile_message": None,
+        "sandbox": None,
+        "tests": [
+            {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
+            for case in tests
+        ],
+    }
+
+
+def limits_to_dict(limits: Limits) -> dict:
+    return {
+        "time_ms": limits.time_ms,
+        "memory_kb": limits.memory_kb,
+        "output_kb": limits.output_kb,
+        "wall_ms": limits.wall_ms,
+        "memory_basis": limits.memory_basis.value,
+    }
+
+
+CASE_FIELDS = (
+    "name",
+    "group",
+    "verdict",
+    "time_ms",
+    "wall_ms",
+    "memory_kb",
+    "memory_gross_kb",
+    "exit_code",
+    "signal",
+    "message",
+    "details",
+    "stderr",
+)
 
 
 def _case_to_dict(case: CaseResult) -> dict:
@@ -149,6 +263,7 @@ def _case_to_dict(case: CaseResult) -> dict:
         "signal": _signal_name(case.signal),
         "message": case.message,
         "details": case.details or None,
+        "stderr": case.stderr or None,
     }
 
 

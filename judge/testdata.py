@@ -11,6 +11,7 @@ import yaml
 
 from judge.errors import ProblemError
 from judge.files import write_atomically
+from judge.root import inside_root
 from judge.spec import Group, Problem
 from judge.yamlnodes import MappingReader, compose_file
 
@@ -41,8 +42,9 @@ def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
     folder = problem.testdata
     if not folder.is_dir():
         raise ProblemError(folder, "test folder not found")
-    inputs = {p.stem: p for p in folder.glob("*.in")}
-    answers = {p.stem: p for p in folder.glob("*.ans")}
+    inside_root(folder, problem.root)
+    inputs = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.in")}
+    answers = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.ans")}
     if not inputs and not answers:
         raise ProblemError(folder, "no tests: expected NAME.in / NAME.ans pairs")
     for name in sorted(inputs.keys() - answers.keys()):

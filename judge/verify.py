@@ -18,9 +18,10 @@ from pathlib import Path
 from collections.abc import Callable
 
 from judge.errors import JudgeError, ProblemError
-from judge.languages import UnknownLanguage, detect_language
+from judge.languages import CompileFailure, UnknownLanguage, detect_language
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
+from judge.root import inside_root
 from judge.runner import (
     JudgeOptions,
     Report,
@@ -87,6 +88,11 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], tuple
             continue
         for path in sorted(child.iterdir()):
             if not path.is_file() or path.name.startswith("."):
+                continue
+            try:
+                inside_root(path, problem.root)
+            except ProblemError as exc:
+                errors.append(str(exc))
                 continue
             try:
                 detect_language(path, None)
@@ -205,8 +211,8 @@ def _tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests) -> 
     )
     relaxed = dataclasses.replace(problem, limits=relaxed_limits)
     submission = prepare_submission(relaxed, solution.path, sandbox, cache_dir, None)
-    if isinstance(submission, str):
-        return ["does not compile"]
+    if isinstance(submission, CompileFailure):
+        return [f"does not compile ({submission.verdict.value})"]
     case = next(t for t in tests if t.name == first.name)
     rerun = judge_case(
         relaxed, submission, prepare_checker(relaxed, sandbox, cache_dir), sandbox, case

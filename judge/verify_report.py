@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from judge.report import VERDICT_STYLES
+from judge.report import VERDICT_STYLES, limits_to_dict
 from judge.verdict import Verdict
 from judge.verify import SolutionCheck, Verification
 
@@ -94,6 +94,7 @@ def verification_to_dict(result: Verification) -> dict:
     return {
         "problem": result.problem.id,
         "ok": result.ok,
+        "limits": limits_to_dict(result.problem.limits),
         "tests": [case.name for case in result.tests],
         "invalid_tests": [{"name": n, "message": m} for n, m in result.invalid_tests],
         "solutions": [
@@ -105,6 +106,7 @@ def verification_to_dict(result: Verification) -> dict:
                 "max_time_ms": check.report.max_time_ms,
                 "max_memory_kb": check.report.max_memory_kb,
                 "tests": {case.name: case.verdict.value for case in check.report.tests},
+                "times_ms": {case.name: case.time_ms for case in check.report.tests},
                 "errors": list(check.errors),
             }
             for check in result.solutions

@@ -85,6 +85,7 @@ def _interpret(
             Termination.OUTPUT_LIMIT: "checker wrote too much output",
             Termination.SIGNALED: f"checker killed by signal {result.signal}",
             Termination.START_FAILED: f"checker could not start: {result.message}",
+            Termination.SANDBOX_ERROR: f"the sandbox failed running the checker: {result.message}",
         }[result.termination]
         return CheckResult(Verdict.JE, reason, said)
     if PYTHON_TRACEBACK in result.stderr:

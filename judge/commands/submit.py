@@ -8,9 +8,8 @@ import click
 from rich.console import Console
 
 from judge.context import AppContext
-from judge.report import case_line, print_report, report_to_json
+from judge.report import case_line, isolation_warning, print_report, report_to_json
 from judge.runner import JudgeOptions, judge_submission
-from judge.sandbox import open_sandbox
 from judge.testdata import discover_tests
 
 
@@ -30,6 +29,11 @@ from judge.testdata import discover_tests
     is_flag=True,
     help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.",
 )
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the report as one self-contained HTML file (tables, charts, source).",
+)
 @click.pass_obj
 def submit(
     app: AppContext,
@@ -38,6 +42,7 @@ def submit(
     language: str | None,
     fail_fast: bool,
     as_json: bool,
+    html: Path | None,
 ) -> None:
     """Judge SOLUTION on every test of PROBLEM.
 
@@ -49,7 +54,10 @@ def submit(
     tests = discover_tests(spec)
     progress = Console(stderr=True, highlight=False)
     out = Console(highlight=False)
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
+    warning = isolation_warning(sandbox.info)
+    if warning is not None:
+        progress.print(warning, soft_wrap=True)
     try:
         with progress.status(f"judging {solution.name} on {spec.id}", spinner="dots") as status:
             done = []
@@ -71,6 +79,10 @@ def submit(
             )
     finally:
         sandbox.close()
+    if html is not None:
+        from judge.web.offline import write_submission_html  # jinja2: only when asked
+
+        write_submission_html(html, report)
     if as_json:
         click.echo(report_to_json(report))
     else:
