@@ -12,12 +12,14 @@ from judge.context import AppContext
 from judge.formats.archive import OpenedPackage, opened_package
 from judge.formats.draft import NoteKind, ProblemDraft, choose_problem_id
 from judge.formats.kattis_import import draft_from_kattis
-from judge.formats.kattis_read import read_package
+from judge.formats.kattis_read import read_package as read_kattis
+from judge.formats.polygon_import import draft_from_polygon
+from judge.formats.polygon_read import read_package as read_polygon
 from judge.formats.writer import WrittenProblem, write_draft
 from judge.sandbox import open_sandbox
 from judge.sandbox.api import Sandbox
 
-Drafter = Callable[[OpenedPackage, str, Sandbox], ProblemDraft]
+Drafter = Callable[[OpenedPackage, str, Sandbox, Path], ProblemDraft]
 
 
 @click.group("import")
@@ -37,7 +39,7 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
             with opened_package(path, marker) as opened:
                 chosen = choose_problem_id(problem_id, opened.name)
                 with console.status(f"importing {opened.name} as {chosen}"):
-                    draft = drafter(opened, chosen, sandbox)
+                    draft = drafter(opened, chosen, sandbox, app.cache_dir)
                     written = write_draft(draft, app.root, sandbox, app.cache_dir, replace=replace)
         finally:
             sandbox.close()
@@ -63,8 +65,12 @@ def render_import(console: Console, kind: str, path: Path, written: WrittenProbl
     console.print(f"\nnext: judge verify {written.problem_id}")
 
 
-def _kattis(opened: OpenedPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
-    return draft_from_kattis(read_package(opened.root, opened.name), problem_id, sandbox)
+def _kattis(opened: OpenedPackage, problem_id: str, sandbox: Sandbox, cache: Path) -> ProblemDraft:
+    return draft_from_kattis(read_kattis(opened.root, opened.name), problem_id, sandbox)
+
+
+def _polygon(opened: OpenedPackage, problem_id: str, sandbox: Sandbox, cache: Path) -> ProblemDraft:
+    return draft_from_polygon(read_polygon(opened.root), problem_id, sandbox, cache)
 
 
 kattis = _package_command(
@@ -75,5 +81,17 @@ kattis = _package_command(
 
     Reads the legacy, 2023-07 and 2025-09 formats. Everything the package holds that this judge
     does not use is copied to problems/ID/extras/ and listed. See docs/formats.md.
+    """,
+)
+
+
+polygon = _package_command(
+    "polygon",
+    "problem.xml",
+    _polygon,
+    """Import the Polygon package PATH (a folder or .zip with problem.xml).
+
+    Generated tests that the package lacks are made with its generators, run here; answers it
+    lacks are written by its main solution. See docs/formats.md.
     """,
 )

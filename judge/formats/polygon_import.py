@@ -1,0 +1,384 @@
+"""A Polygon package (read by judge.formats.polygon_read) as a draft of this project's layout.
+
+The mapping, in short (docs/formats.md has all of it):
+- limits: time-limit ms as it is, memory-limit bytes -> KB with memory_basis gross (Polygon
+  limits the whole process); Polygon states no output limit, so the default applies.
+- tests: a test's file when the package has it (manual tests, and generated ones in a full
+  package), else its generator command run here through the sandbox; a missing answer is written
+  by the main solution. Samples form the group `sample`, the rest `tests` (Polygon groups keep
+  their names).
+- checker (testlib) and validators keep their sources, beside the package's files/ (testlib.h);
+  a standard checker without its source maps to the built-in kattis-default checker.
+- solutions by tag: main -> the reference; accepted, wrong-answer, presentation-error,
+  time-limit-exceeded, memory-limit-exceeded -> their verdict folders.
+- statement: the legend, input, output, interaction, scoring and notes sections, converted from
+  LaTeX when pandoc is installed, with the samples.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shlex
+import tempfile
+from pathlib import Path
+
+from judge.errors import JudgeError, ProblemError
+from judge.formats.draft import (
+    FileCopy,
+    Note,
+    NoteKind,
+    ProblemDraft,
+    TestDraft,
+    ValidatorDraft,
+)
+from judge.formats.polygon_read import PolygonPackage, PolygonSource, PolygonTest
+from judge.formats.programs import PlacedProgram, Refused, place_program
+from judge.formats.statement import Sample, latex_to_markdown, relink_assets, with_samples
+from judge.formats.testgroups import FolderTests, flat_groups, flat_name
+from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.programs import GENERATOR_LIMITS
+from judge.sandbox.api import RunRequest, Sandbox
+from judge.spec import MemoryBasis
+
+DEFAULT_OUTPUT_KB = 65536
+FOLDER_OF_TAG = {
+    "accepted": "accepted",
+    "wrong-answer": "wrong_answer",
+    "presentation-error": "presentation_error",
+    "time-limit-exceeded": "time_limit_exceeded",
+    "memory-limit-exceeded": "memory_limit_exceeded",
+}
+STANDARD_CHECKERS = {
+    "wcmp": ["case_sensitive"],
+    "ncmp": ["case_sensitive"],
+    "lcmp": ["case_sensitive"],
+    "hcmp": ["case_sensitive"],
+    "yesno": [],
+    "nyesno": [],
+    "rcmp": ["float_tolerance", "1.5e-6"],
+    "rcmp4": ["float_tolerance", "1e-4"],
+    "rcmp6": ["float_tolerance", "1e-6"],
+    "rcmp9": ["float_tolerance", "1e-9"],
+    "fcmp": ["case_sensitive", "space_change_sensitive"],
+}
+SECTIONS = (
+    ("legend", None),
+    ("input", "Input"),
+    ("output", "Output"),
+    ("interaction", "Interaction"),
+    ("scoring", "Scoring"),
+    ("notes", "Notes"),
+)
+NOT_COPIED = (".exe",)
+USED_ROOT = {"problem.xml", "files", "solutions", "tests", "statements", "statement-sections"}
+
+
+class _Work:
+    """What the mapping collects: files to copy and notes."""
+
+    def __init__(self, package: PolygonPackage, problem_id: str):
+        self.package = package
+        self.problem_id = problem_id
+        self.files: list = []
+        self.notes: list[Note] = list(package.notes)
+
+    def shown(self, path: Path) -> str:
+        return path.relative_to(self.package.root).as_posix()
+
+    def note(self, kind: NoteKind, where: str, message: str) -> None:
+        self.notes.append(Note(kind, where, message))
+
+    def keep(self, path: Path) -> None:
+        self.files.append(FileCopy(path, f"problems/{self.problem_id}/extras/{self.shown(path)}"))
+
+    def program(self, source: PolygonSource, target_dir: str) -> str:
+        """Place a program; '' (and a note) when this judge cannot run it."""
+        placed = place_program(source.path, target_dir, self.shown(source.path))
+        if isinstance(placed, Refused):
+            self.notes.append(placed.note)
+            self.keep(source.path)
+            return ""
+        self.files.extend(f for f in placed.files if f.target not in self.targets())
+        self.notes.extend(placed.notes)
+        return placed.main
+
+    def targets(self) -> set[str]:
+        return {f.target for f in self.files}
+
+
+def draft_from_polygon(
+    package: PolygonPackage, problem_id: str, sandbox: Sandbox, cache_dir: Path
+) -> ProblemDraft:
+    if package.interactor is not None:
+        raise JudgeError(
+            f"{package.root}: interactive problems cannot be imported yet: this judge does "
+            "not run interactive problems"
+        )
+    work = _Work(package, problem_id)
+    _copy_files(work)
+    if package.groups or any(test.points is not None for test in package.tests):
+        work.note(NoteKind.UNSUPPORTED, "problem.xml: groups", "points: imported as pass-fail")
+    checker = _checker(work)
+    validators = tuple(
+        ValidatorDraft(main)
+        for source in package.validators
+        if (main := work.program(source, _program_dir(work, source)))
+    )
+    if not package.validators:
+        work.note(NoteKind.UNSUPPORTED, "validators", "none: tests are not validated")
+    reference = _solutions(work)
+    tests, folders = _tests(work, sandbox, cache_dir)
+    statement = _statement(work, tests, sandbox)
+    _keep_rest(work)
+    return ProblemDraft(
+        problem_id=problem_id,
+        title=package.title,
+        source=f"Polygon problem {package.short_name}",
+        time=package.time_limit_ms,
+        memory_kb=math.ceil(package.memory_limit_bytes / 1024),
+        output_kb=DEFAULT_OUTPUT_KB,
+        memory_basis=MemoryBasis.GROSS,
+        checker=checker,
+        reference=reference,
+        statement=statement,
+        validators=validators,
+        groups=flat_groups(folders),
+        tests=tuple(tests),
+        files=tuple(work.files),
+        notes=tuple(work.notes),
+        origin=f"Imported from the Polygon package '{package.short_name}'; see docs/formats.md.",
+    )
+
+
+def _copy_files(work: _Work) -> None:
+    """The package's files/ (testlib.h, sources) beside the programs, as Polygon compiles them."""
+    files = work.package.root / "files"
+    for path in sorted(files.rglob("*")) if files.is_dir() else ():
+        relative = path.relative_to(files)
+        if path.is_file() and path.suffix not in NOT_COPIED and relative.parts[0] != "tests":
+            work.files.append(FileCopy(path, f"problems/{work.problem_id}/files/{relative}"))
+    work.keep(work.package.root / "problem.xml")
+
+
+def _keep_rest(work: _Work) -> None:
+    """Everything else of the package (scripts, other statement forms) goes to extras/."""
+    for entry in sorted(work.package.root.iterdir()):
+        if entry.name in USED_ROOT or entry.name.startswith("."):
+            continue
+        work.note(NoteKind.KEPT, entry.name, "not used here")
+        for path in [entry] if entry.is_file() else sorted(entry.rglob("*")):
+            if path.is_file():
+                work.keep(path)
+
+
+def _program_dir(work: _Work, source: PolygonSource) -> str:
+    """Where a program goes: its place under files/, or files/ when it lies elsewhere."""
+    files = work.package.root / "files"
+    parent = source.path.parent
+    relative = parent.relative_to(files).as_posix() if parent.is_relative_to(files) else "."
+    return f"problems/{work.problem_id}/files" + (f"/{relative}" if relative != "." else "")
+
+
+def _checker(work: _Work) -> dict:
+    package = work.package
+    if package.checker is not None and package.checker.path.is_file():
+        main = work.program(package.checker, _program_dir(work, package.checker))
+        if not main:
+            raise JudgeError(f"{package.checker.path}: the checker cannot run here")
+        return {"name": "testlib", "program": main}
+    standard = package.checker_name.removeprefix("std::").removesuffix(".cpp")
+    if standard in STANDARD_CHECKERS:
+        flags = STANDARD_CHECKERS[standard]
+        work.note(
+            NoteKind.CONVERTED,
+            f"checker {package.checker_name}",
+            "its source is not in the package: the built-in kattis-default checker "
+            f"with {flags or 'no flags'} stands for it",
+        )
+        return {"name": "kattis-default", **({"args": flags} if flags else {})}
+    raise ProblemError(package.root / "problem.xml", "the checker's source is not in the package")
+
+
+def _solutions(work: _Work) -> str:
+    """Place the solutions by tag; return the reference (the main solution)."""
+    reference = ""
+    for tag, source in work.package.solutions:
+        shown = work.shown(source.path)
+        if tag == "main" and not reference:
+            target = f"solutions/{work.problem_id}"
+            placed = place_program(source.path, target, shown)
+            if isinstance(placed, PlacedProgram) and len(placed.files) == 1:
+                work.files.extend(placed.files)
+                reference = placed.main
+                continue
+        folder = FOLDER_OF_TAG.get("accepted" if tag == "main" else tag)
+        if folder is None:
+            work.note(NoteKind.UNSUPPORTED, shown, f"no verdict folder here for the tag '{tag}'")
+            work.keep(source.path)
+            continue
+        work.program(source, f"solutions/{work.problem_id}/{folder}")
+    if not reference:
+        raise JudgeError(
+            f"{work.package.root}: no main solution this judge can run (C, C++ or Python); "
+            "it is needed to write the answers"
+        )
+    return reference
+
+
+def _tests(
+    work: _Work, sandbox: Sandbox, cache_dir: Path
+) -> tuple[list[TestDraft], list[FolderTests]]:
+    package = work.package
+    generators: dict[str, tuple[str, ...]] = {}
+    tests, members = [], {}
+    for test in package.tests:
+        group = test.group if test.group is not None else ("sample" if test.sample else "tests")
+        name = f"{group}/{test.index:03d}"
+        members.setdefault(group, []).append(name)
+        answer = package.answer_of(test)
+        tests.append(
+            TestDraft(
+                name=flat_name(name),
+                input=_input(work, test, generators, sandbox, cache_dir),
+                answer=answer if answer.is_file() else None,
+                origin="sample" if test.sample else "hand",
+                note=_test_note(test),
+            )
+        )
+    folders = [FolderTests(group, tuple(names)) for group, names in members.items()]
+    return tests, folders
+
+
+def _test_note(test: PolygonTest) -> str | None:
+    parts = [test.description] if test.description else []
+    if test.method == "generated" and test.cmd:
+        parts.append(f"generated by Polygon: {test.cmd}")
+    return "; ".join(parts) or None
+
+
+def _input(work: _Work, test: PolygonTest, generators: dict, sandbox, cache_dir) -> Path | bytes:
+    path = work.package.input_of(test)
+    if path.is_file():
+        return path
+    if test.method != "generated" or not test.cmd:
+        raise ProblemError(path, f"test {test.index} is {test.method} but its file is missing")
+    words = shlex.split(test.cmd)
+    if not words:
+        raise ProblemError(path, f"test {test.index}: empty generator command")
+    argv = generators.get(words[0])
+    if argv is None:
+        argv = generators[words[0]] = _prepare_generator(work, words[0], sandbox, cache_dir)
+    with tempfile.TemporaryDirectory(prefix="judge-polygon-gen-") as scratch:
+        request = RunRequest(
+            argv=(*argv, *words[1:]), limits=GENERATOR_LIMITS, isolate=False, cwd=Path(scratch)
+        )
+        result = sandbox.run(request)
+    if not result.ok:
+        said = result.stderr.decode(errors="replace").strip()[-300:]
+        raise ProblemError(
+            path, f"generator command '{test.cmd}' failed ({result.termination.value}): {said}"
+        )
+    if not result.stdout:
+        raise ProblemError(
+            path, f"'{test.cmd}' printed nothing (generators that write files are not supported)"
+        )
+    return result.stdout
+
+
+def _prepare_generator(work: _Work, name: str, sandbox: Sandbox, cache_dir: Path) -> tuple:
+    found = [s for s in work.package.executables if s.path.stem == name or s.path.name == name]
+    if not found:
+        raise ProblemError(
+            work.package.root / "problem.xml", f"no executable named '{name}' for a generator"
+        )
+    source = found[0].path
+    try:
+        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir)
+    except UnknownLanguage as exc:
+        raise ProblemError(source, f"the generator cannot run here: {exc}") from None
+    if isinstance(prepared, CompileFailure):
+        raise ProblemError(source, f"the generator does not compile:\n{prepared.message}")
+    return prepared.argv
+
+
+def _statement(work: _Work, tests: list[TestDraft], sandbox: Sandbox) -> str:
+    package = work.package
+    folder = _statement_folder(package)
+    samples = _samples(folder, tests)
+    if folder is None:
+        work.note(NoteKind.UNSUPPORTED, "statements", "the package has no statement")
+        return with_samples(package.title, "", samples)
+    sections = _sections(folder)
+    assets = []
+    for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        if path.suffix.lower() in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".pdf"):
+            work.files.append(FileCopy(path, f"problems/{work.problem_id}/statement/{path.name}"))
+            assets.append(path.name)
+    parts, converted = [], True
+    for key, heading in SECTIONS:
+        text = (sections.get(key) or "").strip()
+        if not text:
+            continue
+        markdown = latex_to_markdown(text, sandbox)
+        converted &= markdown is not None
+        parts.append((f"## {heading}\n\n" if heading else "") + (markdown or text).strip())
+    shown = work.shown(folder)
+    if converted:
+        work.note(NoteKind.CONVERTED, shown, "statement sections converted from LaTeX")
+    else:
+        work.note(NoteKind.KEPT, shown, "LaTeX kept as it is: pandoc is not installed or failed")
+    body = "\n\n".join(parts)
+    return relink_assets(with_samples(package.title, body, samples), assets, "statement")
+
+
+def _statement_folder(package: PolygonPackage) -> Path | None:
+    languages = [*(package.names or {}), "english", "russian"]
+    preferred = ["english", "russian", *languages]
+    for base in ("statements", "statement-sections"):
+        for language in preferred:
+            folder = package.root / base / language
+            if folder.is_dir():
+                return folder
+    return None
+
+
+def _sections(folder: Path) -> dict[str, str]:
+    """The statement's sections, from problem-properties.json or from the section files."""
+    properties = folder / "problem-properties.json"
+    if properties.is_file():
+        try:
+            data = json.loads(properties.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ProblemError(properties, f"cannot read: {exc}") from None
+        return {key: data.get(key) or "" for key, _ in SECTIONS}
+    sections_folder = folder.parent.parent / "statement-sections" / folder.name
+    return {
+        key: (sections_folder / f"{key}.tex").read_text(errors="replace")
+        for key, _ in SECTIONS
+        if (sections_folder / f"{key}.tex").is_file()
+    }
+
+
+def _samples(folder: Path | None, tests: list[TestDraft]) -> list[Sample]:
+    samples = []
+    for test in tests:
+        if test.origin != "sample":
+            continue
+        data = test.input if isinstance(test.input, bytes) else test.input.read_bytes()
+        answer = test.answer.read_bytes() if isinstance(test.answer, Path) else None
+        if answer is None and folder is not None:
+            answer = _sample_answer(folder, data)
+        samples.append(Sample(test.name, data, answer if answer is not None else b"(see tests)"))
+    return samples
+
+
+def _sample_answer(folder: Path, data: bytes) -> bytes | None:
+    """The answer problem-properties.json shows for a sample input, when the test has none."""
+    properties = folder / "problem-properties.json"
+    if not properties.is_file():
+        return None
+    for sample in json.loads(properties.read_text(encoding="utf-8")).get("sampleTests") or []:
+        if sample.get("input", "").encode() == data:
+            return sample.get("output", "").encode()
+    return None
