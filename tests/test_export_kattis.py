@@ -179,3 +179,13 @@ def test_export_then_import_gives_the_same_tests_limits_and_verdicts(tmp_path, p
     for name, verdict in exported.items():
         assert imported_verdicts.get(name, "AC") == verdict, name
     assert len(after["tests"]) == len(before["tests"])
+
+
+@needs_problemtools
+def test_verifyproblem_accepts_the_export_of_a_new_problem(tmp_path):
+    root = tmp_path / "project"
+    (root / "problems").mkdir(parents=True)
+    assert run(root, "new", "fresh").exit_code == 0
+    export(root, "fresh", tmp_path / "fresh")
+    errors, output = verifyproblem(tmp_path / "fresh", tmp_path)
+    assert errors == 0, "\n".join(line for line in output.splitlines() if "ERROR" in line)

@@ -4,6 +4,7 @@ from judge.commands.doctor import doctor
 from judge.commands.export_package import export_package
 from judge.commands.generate import generate
 from judge.commands.import_package import import_package
+from judge.commands.new import new
 from judge.commands.problems import list_problems, show
 from judge.commands.stress import stress
 from judge.commands.submit import submit
@@ -21,4 +22,5 @@ COMMANDS = (
     doctor,
     import_package,
     export_package,
+    new,
 )

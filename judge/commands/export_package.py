@@ -10,7 +10,6 @@ from rich.console import Console
 from judge.context import AppContext
 from judge.formats.draft import NoteKind
 from judge.formats.kattis_export import export_kattis
-from judge.sandbox import open_sandbox
 
 
 @click.group("export")
@@ -31,7 +30,7 @@ def kattis(app: AppContext, problem: str, out: Path) -> None:
     """
     spec = app.problem(problem)
     console = Console(highlight=False, soft_wrap=True)
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     try:
         exported = export_kattis(spec, out, sandbox)
     finally:

@@ -16,7 +16,6 @@ from judge.formats.kattis_read import read_package as read_kattis
 from judge.formats.polygon_import import draft_from_polygon
 from judge.formats.polygon_read import read_package as read_polygon
 from judge.formats.writer import WrittenProblem, write_draft
-from judge.sandbox import open_sandbox
 from judge.sandbox.api import Sandbox
 
 Drafter = Callable[[OpenedPackage, str, Sandbox, Path], ProblemDraft]
@@ -34,7 +33,7 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
     @click.pass_obj
     def command(app: AppContext, path: Path, problem_id: str | None, replace: bool) -> None:
         console = Console(highlight=False, soft_wrap=True)
-        sandbox = open_sandbox(app.cache_dir)
+        sandbox = app.open_sandbox()
         try:
             with opened_package(path, marker) as opened:
                 chosen = choose_problem_id(problem_id, opened.name)
