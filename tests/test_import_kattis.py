@@ -257,3 +257,17 @@ def test_a_package_without_secret_data_is_an_error(tmp_path):
     shutil.rmtree(package / "data/secret")
     result = run(empty_project(tmp_path), "import", "kattis", str(package))
     assert result.exit_code == 2 and "no data/secret folder" in result.output
+
+
+def test_stress_works_on_an_imported_package_by_replaying_its_tests(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "pairsum")
+    assert "generator.py replays the package's own tests" in output
+    solution = root / "solutions/pairsum/wrong_answer/halves.py"
+    result = run(root, "stress", str(solution), "pairsum", "--time", "60", "--json")
+    document = json.loads(result.stdout)
+    assert result.exit_code == 1 and document["verdict"] == "WA"
+    assert int(document["shrunk_input"]) % 2 == 0  # halves of an even c are equal
+    accepted = root / "solutions/pairsum/accepted/pair.py"
+    passing = run(root, "stress", str(accepted), "pairsum", "--iterations", "20", "--json")
+    assert passing.exit_code == 0 and json.loads(passing.stdout)["verdict"] == "AC"

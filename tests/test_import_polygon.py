@@ -101,3 +101,21 @@ def test_a_missing_manual_test_is_an_error(tmp_path):
     (package / "tests/03").unlink()
     result = run(project(tmp_path), "import", "polygon", str(package))
     assert result.exit_code == 2 and "test 3 is manual but its file is missing" in result.output
+
+
+def test_stress_uses_the_packages_generator_with_its_arguments(tmp_path):
+    root = project(tmp_path)
+    assert run(root, "import", "polygon", str(FIXTURES / "arraysum")).exit_code == 0
+    spec = yaml.safe_load((root / "problems/arraysum/problem.yaml").read_text())
+    assert spec["generator"] == {
+        "program": "problems/arraysum/files/gen.cpp",
+        "default_args": ["1000", "1000000000"],
+        "stress_args": ["2", "5"],
+    }
+    solution = root / "solutions/arraysum/wrong_answer/int_sum.cpp"
+    result = run(
+        root, "stress", str(solution), "arraysum", "--time", "60", "--json", "--", "5", "1000000000"
+    )
+    document = json.loads(result.stdout)
+    assert result.exit_code == 1 and document["verdict"] == "WA"
+    assert run(root, "generate", "arraysum", "--count", "2").exit_code == 0

@@ -35,6 +35,7 @@ from judge.formats.draft import (
 from judge.formats.kattis_read import KattisPackage, KattisVersion
 from judge.formats.kattis_statement import statement_of
 from judge.formats.programs import PlacedProgram, Refused, place_program
+from judge.formats.replay import replay_generator
 from judge.formats.sidecar import SIDECAR, fingerprint, read_sidecar
 from judge.formats.testgroups import FolderTests, flat_groups, flat_name
 from judge.kattis_flags import parse_default_flags
@@ -134,6 +135,9 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
     reference = _reference(package, problem_id, solutions, work)
     _keep_extras(package, problem_id, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
+    generator_file, generator, generator_note = replay_generator(problem_id)
+    work.files.append(generator_file)
+    work.notes.append(generator_note)
     draft = ProblemDraft(
         problem_id=problem_id,
         title=title,
@@ -150,6 +154,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         tests=_tests(package),
         files=tuple(work.files),
         notes=tuple(work.notes),
+        generator=generator,
         origin=f"Imported from the Kattis package '{package.name}' "
         f"(format {package.version.value}); see docs/formats.md.",
     )

@@ -34,6 +34,7 @@ from judge.formats.draft import (
 )
 from judge.formats.polygon_read import PolygonPackage, PolygonSource, PolygonTest
 from judge.formats.programs import PlacedProgram, Refused, place_program
+from judge.formats.replay import replay_generator
 from judge.formats.statement import Sample, latex_to_markdown, relink_assets, with_samples
 from judge.formats.testgroups import FolderTests, flat_groups, flat_name
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
@@ -129,6 +130,7 @@ def draft_from_polygon(
         work.note(NoteKind.UNSUPPORTED, "validators", "none: tests are not validated")
     reference = _solutions(work)
     tests, folders = _tests(work, sandbox, cache_dir)
+    generator = _generator(work, tests)
     statement = _statement(work, tests, sandbox)
     _keep_rest(work)
     return ProblemDraft(
@@ -147,6 +149,7 @@ def draft_from_polygon(
         tests=tuple(tests),
         files=tuple(work.files),
         notes=tuple(work.notes),
+        generator=generator,
         origin=f"Imported from the Polygon package '{package.short_name}'; see docs/formats.md.",
     )
 
@@ -248,6 +251,36 @@ def _tests(
         )
     folders = [FolderTests(group, tuple(names)) for group, names in members.items()]
     return tests, folders
+
+
+def _generator(work: _Work, tests: list[TestDraft]) -> dict:
+    """The generator most generated tests use, with the arguments of the smallest of them for
+    stress and of the largest for `judge generate` (testlib generators seed themselves from all
+    their arguments, so `--seed N` after them gives new tests); else one that replays tests."""
+    sizes: dict[str, list[tuple[int, list[str]]]] = {}
+    for polygon_test, test in zip(work.package.tests, tests, strict=True):
+        if polygon_test.method == "generated" and polygon_test.cmd:
+            words = shlex.split(polygon_test.cmd)
+            size = len(test.input) if isinstance(test.input, bytes) else test.input.stat().st_size
+            sizes.setdefault(words[0], []).append((size, words[1:]))
+    sources = {s.path.stem: s for s in work.package.executables}
+    usable = [name for name in sorted(sizes, key=lambda n: -len(sizes[n])) if name in sources]
+    if not usable:
+        generator_file, spec, note = replay_generator(work.problem_id)
+        work.files.append(generator_file)
+        work.notes.append(note)
+        return spec
+    source = sources[usable[0]]
+    main = work.program(source, _program_dir(work, source))
+    if not main:
+        return None
+    runs = sorted(sizes[usable[0]])
+    work.note(
+        NoteKind.CONVERTED,
+        work.shown(source.path),
+        "is the generator: judge stress and generate run it with --seed N after its arguments",
+    )
+    return {"program": main, "default_args": runs[-1][1], "stress_args": runs[0][1]}
 
 
 def _test_note(test: PolygonTest) -> str | None:
