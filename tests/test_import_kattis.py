@@ -271,3 +271,20 @@ def test_stress_works_on_an_imported_package_by_replaying_its_tests(tmp_path):
     accepted = root / "solutions/pairsum/accepted/pair.py"
     passing = run(root, "stress", str(accepted), "pairsum", "--iterations", "20", "--json")
     assert passing.exit_code == 0 and json.loads(passing.stdout)["verdict"] == "AC"
+
+
+def test_test_folders_whose_flat_names_overlap_still_keep_their_tests(tmp_path):
+    package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
+    for folder, name in (("g1", "a"), ("g1.x", "b")):
+        (package / "data/secret" / folder).mkdir()
+        (package / "data/secret" / folder / f"{name}.in").write_text("")
+        (package / "data/secret" / folder / f"{name}.ans").write_text("Hello World!\n")
+    (package / "data/secret/1.big.in").write_text("")
+    (package / "data/secret/1.big.ans").write_text("Hello World!\n")
+    root = empty_project(tmp_path)
+    import_kattis(root, package)
+    groups = [g["name"] for g in spec(root, "hello")["groups"]]
+    assert groups == ["sample", "secret/g1.x", "secret/g1", "secret"]
+    result = run(root, "verify", "hello", "--json")
+    problem = json.loads(result.stdout)["problems"][0]
+    assert result.exit_code == 0 and len(problem["tests"]) == 5

@@ -3,8 +3,8 @@
 A test keeps its path with `/` turned into `.`: data/secret/group1/01.in becomes the test
 `secret.group1.01` in the group `secret/group1`, whose glob is `secret.group1.*`. Groups are
 listed samples first, then in path order with a folder's subfolders before its own tests, so that
-each test matches its own group's glob first; a package whose names would still be ambiguous
-is refused with the names that collide.
+each test matches its own group's glob first (a folder whose tests another folder's glob would
+catch, as `g1.x` beside `g1`, moves before it); names that cannot be ordered so are refused.
 """
 
 from __future__ import annotations
@@ -30,16 +30,26 @@ def flat_name(path: str) -> str:
 def flat_groups(folders: list[FolderTests]) -> tuple[GroupDraft, ...]:
     """One group per folder that holds tests, ordered so that first-match globbing is exact."""
     holding = sorted((f for f in folders if f.tests), key=_order)
-    groups = tuple(GroupDraft(f.path, flat_name(f.path) + ".*", f.validator_args) for f in holding)
-    for folder in holding:
+    groups = [GroupDraft(f.path, flat_name(f.path) + ".*", f.validator_args) for f in holding]
+    for _ in range(len(groups) ** 2 + 1):
+        captured = _first_capture(groups, holding)
+        if captured is None:
+            return tuple(groups)
+        owner, taker = captured  # a test of `owner` would fall into the earlier `taker`
+        groups.insert(groups.index(taker), groups.pop(groups.index(owner)))
+    raise JudgeError(
+        f"the test folders {owner.name} and {taker.name} cannot be told apart once flattened"
+    )
+
+
+def _first_capture(groups: list[GroupDraft], folders: list[FolderTests]):
+    by_name = {g.name: g for g in groups}
+    for folder in folders:
         for test in folder.tests:
             first = next(g for g in groups if fnmatch.fnmatchcase(flat_name(test), g.glob))
             if first.name != folder.path:
-                raise JudgeError(
-                    f"test {test} would fall into group {first.name}: the folder names "
-                    f"'{folder.path}' and '{first.name}' cannot be told apart once flattened"
-                )
-    return groups
+                return by_name[folder.path], first
+    return None
 
 
 def _order(folder: FolderTests) -> tuple:
