@@ -31,7 +31,7 @@ def statement_of(
         statement_dir = package.statements[0].parent
         for path in sorted(p for p in statement_dir.rglob("*") if p.is_file()):
             relative = path.relative_to(statement_dir).as_posix()
-            work.files.append(FileCopy(path, f"{folder}/{relative}"))
+            work.add(FileCopy(path, f"{folder}/{relative}"))
             if path not in package.statements:
                 assets.append(relative)
         for other in package.statements:

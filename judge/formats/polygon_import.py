@@ -17,25 +17,24 @@ The mapping, in short (docs/formats.md has all of it):
 
 from __future__ import annotations
 
-import json
 import math
 import shlex
 import tempfile
 from pathlib import Path
 
 from judge.errors import JudgeError, ProblemError
+from judge.formats.collect import Collector
 from judge.formats.draft import (
     FileCopy,
-    Note,
     NoteKind,
     ProblemDraft,
     TestDraft,
     ValidatorDraft,
 )
 from judge.formats.polygon_read import PolygonPackage, PolygonSource, PolygonTest
-from judge.formats.programs import PlacedProgram, Refused, place_program
+from judge.formats.programs import PlacedProgram, place_program
 from judge.formats.replay import replay_generator
-from judge.formats.statement import Sample, latex_to_markdown, relink_assets, with_samples
+from judge.formats.polygon_statement import statement_of
 from judge.formats.testgroups import FolderTests, flat_groups, flat_name
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.programs import GENERATOR_LIMITS
@@ -63,49 +62,8 @@ STANDARD_CHECKERS = {
     "rcmp9": ["float_tolerance", "1e-9"],
     "fcmp": ["case_sensitive", "space_change_sensitive"],
 }
-SECTIONS = (
-    ("legend", None),
-    ("input", "Input"),
-    ("output", "Output"),
-    ("interaction", "Interaction"),
-    ("scoring", "Scoring"),
-    ("notes", "Notes"),
-)
 NOT_COPIED = (".exe",)
 USED_ROOT = {"problem.xml", "files", "solutions", "tests", "statements", "statement-sections"}
-
-
-class _Work:
-    """What the mapping collects: files to copy and notes."""
-
-    def __init__(self, package: PolygonPackage, problem_id: str):
-        self.package = package
-        self.problem_id = problem_id
-        self.files: list = []
-        self.notes: list[Note] = list(package.notes)
-
-    def shown(self, path: Path) -> str:
-        return path.relative_to(self.package.root).as_posix()
-
-    def note(self, kind: NoteKind, where: str, message: str) -> None:
-        self.notes.append(Note(kind, where, message))
-
-    def keep(self, path: Path) -> None:
-        self.files.append(FileCopy(path, f"problems/{self.problem_id}/extras/{self.shown(path)}"))
-
-    def program(self, source: PolygonSource, target_dir: str) -> str:
-        """Place a program; '' (and a note) when this judge cannot run it."""
-        placed = place_program(source.path, target_dir, self.shown(source.path))
-        if isinstance(placed, Refused):
-            self.notes.append(placed.note)
-            self.keep(source.path)
-            return ""
-        self.files.extend(f for f in placed.files if f.target not in self.targets())
-        self.notes.extend(placed.notes)
-        return placed.main
-
-    def targets(self) -> set[str]:
-        return {f.target for f in self.files}
 
 
 def draft_from_polygon(
@@ -116,23 +74,23 @@ def draft_from_polygon(
             f"{package.root}: interactive problems cannot be imported yet: this judge does "
             "not run interactive problems"
         )
-    work = _Work(package, problem_id)
-    _copy_files(work)
+    work = Collector(package.root, problem_id, package.notes)
+    _copy_files(package, work)
     if package.groups or any(test.points is not None for test in package.tests):
         work.note(NoteKind.UNSUPPORTED, "problem.xml: groups", "points: imported as pass-fail")
-    checker = _checker(work)
+    checker = _checker(package, work)
     validators = tuple(
         ValidatorDraft(main)
         for source in package.validators
-        if (main := work.program(source, _program_dir(work, source)))
+        if (main := work.program(source.path, _program_dir(package, work, source)))
     )
     if not package.validators:
         work.note(NoteKind.UNSUPPORTED, "validators", "none: tests are not validated")
-    reference = _solutions(work)
-    tests, folders = _tests(work, sandbox, cache_dir)
-    generator = _generator(work, tests)
-    statement = _statement(work, tests, sandbox)
-    _keep_rest(work)
+    reference = _solutions(package, work)
+    tests, folders = _tests(package, work, sandbox, cache_dir)
+    generator = _generator(package, work, tests)
+    statement = statement_of(package, work, tests, sandbox)
+    _keep_rest(package, work)
     return ProblemDraft(
         problem_id=problem_id,
         title=package.title,
@@ -154,19 +112,19 @@ def draft_from_polygon(
     )
 
 
-def _copy_files(work: _Work) -> None:
+def _copy_files(package: PolygonPackage, work: Collector) -> None:
     """The package's files/ (testlib.h, sources) beside the programs, as Polygon compiles them."""
-    files = work.package.root / "files"
+    files = package.root / "files"
     for path in sorted(files.rglob("*")) if files.is_dir() else ():
         relative = path.relative_to(files)
         if path.is_file() and path.suffix not in NOT_COPIED and relative.parts[0] != "tests":
-            work.files.append(FileCopy(path, f"problems/{work.problem_id}/files/{relative}"))
-    work.keep(work.package.root / "problem.xml")
+            work.add(FileCopy(path, f"problems/{work.problem_id}/files/{relative}"))
+    work.keep(package.root / "problem.xml")
 
 
-def _keep_rest(work: _Work) -> None:
+def _keep_rest(package: PolygonPackage, work: Collector) -> None:
     """Everything else of the package (scripts, other statement forms) goes to extras/."""
-    for entry in sorted(work.package.root.iterdir()):
+    for entry in sorted(package.root.iterdir()):
         if entry.name in USED_ROOT or entry.name.startswith("."):
             continue
         work.note(NoteKind.KEPT, entry.name, "not used here")
@@ -175,18 +133,17 @@ def _keep_rest(work: _Work) -> None:
                 work.keep(path)
 
 
-def _program_dir(work: _Work, source: PolygonSource) -> str:
+def _program_dir(package: PolygonPackage, work: Collector, source: PolygonSource) -> str:
     """Where a program goes: its place under files/, or files/ when it lies elsewhere."""
-    files = work.package.root / "files"
+    files = package.root / "files"
     parent = source.path.parent
     relative = parent.relative_to(files).as_posix() if parent.is_relative_to(files) else "."
     return f"problems/{work.problem_id}/files" + (f"/{relative}" if relative != "." else "")
 
 
-def _checker(work: _Work) -> dict:
-    package = work.package
+def _checker(package: PolygonPackage, work: Collector) -> dict:
     if package.checker is not None and package.checker.path.is_file():
-        main = work.program(package.checker, _program_dir(work, package.checker))
+        main = work.program(package.checker.path, _program_dir(package, work, package.checker))
         if not main:
             raise JudgeError(f"{package.checker.path}: the checker cannot run here")
         return {"name": "testlib", "program": main}
@@ -203,10 +160,10 @@ def _checker(work: _Work) -> dict:
     raise ProblemError(package.root / "problem.xml", "the checker's source is not in the package")
 
 
-def _solutions(work: _Work) -> str:
+def _solutions(package: PolygonPackage, work: Collector) -> str:
     """Place the solutions by tag; return the reference (the main solution)."""
     reference = ""
-    for tag, source in work.package.solutions:
+    for tag, source in package.solutions:
         shown = work.shown(source.path)
         if tag == "main" and not reference:
             target = f"solutions/{work.problem_id}"
@@ -220,19 +177,18 @@ def _solutions(work: _Work) -> str:
             work.note(NoteKind.UNSUPPORTED, shown, f"no verdict folder here for the tag '{tag}'")
             work.keep(source.path)
             continue
-        work.program(source, f"solutions/{work.problem_id}/{folder}")
+        work.program(source.path, f"solutions/{work.problem_id}/{folder}")
     if not reference:
         raise JudgeError(
-            f"{work.package.root}: no main solution this judge can run (C, C++ or Python); "
+            f"{package.root}: no main solution this judge can run (C, C++ or Python); "
             "it is needed to write the answers"
         )
     return reference
 
 
 def _tests(
-    work: _Work, sandbox: Sandbox, cache_dir: Path
+    package: PolygonPackage, work: Collector, sandbox: Sandbox, cache_dir: Path
 ) -> tuple[list[TestDraft], list[FolderTests]]:
-    package = work.package
     generators: dict[str, tuple[str, ...]] = {}
     tests, members = [], {}
     for test in package.tests:
@@ -243,7 +199,7 @@ def _tests(
         tests.append(
             TestDraft(
                 name=flat_name(name),
-                input=_input(work, test, generators, sandbox, cache_dir),
+                input=_input(package, work, test, generators, sandbox, cache_dir),
                 answer=answer if answer.is_file() else None,
                 origin="sample" if test.sample else "hand",
                 note=_test_note(test),
@@ -253,25 +209,25 @@ def _tests(
     return tests, folders
 
 
-def _generator(work: _Work, tests: list[TestDraft]) -> dict:
+def _generator(package: PolygonPackage, work: Collector, tests: list[TestDraft]) -> dict:
     """The generator most generated tests use, with the arguments of the smallest of them for
     stress and of the largest for `judge generate` (testlib generators seed themselves from all
     their arguments, so `--seed N` after them gives new tests); else one that replays tests."""
     sizes: dict[str, list[tuple[int, list[str]]]] = {}
-    for polygon_test, test in zip(work.package.tests, tests, strict=True):
+    for polygon_test, test in zip(package.tests, tests, strict=True):
         if polygon_test.method == "generated" and polygon_test.cmd:
             words = shlex.split(polygon_test.cmd)
             size = len(test.input) if isinstance(test.input, bytes) else test.input.stat().st_size
             sizes.setdefault(words[0], []).append((size, words[1:]))
-    sources = {s.path.stem: s for s in work.package.executables}
+    sources = {s.path.stem: s for s in package.executables}
     usable = [name for name in sorted(sizes, key=lambda n: -len(sizes[n])) if name in sources]
     if not usable:
-        generator_file, spec, note = replay_generator(work.problem_id)
-        work.files.append(generator_file)
+        generator_file, spec, note = replay_generator(package, work.problem_id)
+        work.add(generator_file)
         work.notes.append(note)
         return spec
     source = sources[usable[0]]
-    main = work.program(source, _program_dir(work, source))
+    main = work.program(source.path, _program_dir(package, work, source))
     if not main:
         return None
     runs = sorted(sizes[usable[0]])
@@ -290,8 +246,15 @@ def _test_note(test: PolygonTest) -> str | None:
     return "; ".join(parts) or None
 
 
-def _input(work: _Work, test: PolygonTest, generators: dict, sandbox, cache_dir) -> Path | bytes:
-    path = work.package.input_of(test)
+def _input(
+    package: PolygonPackage,
+    work: Collector,
+    test: PolygonTest,
+    generators: dict,
+    sandbox,
+    cache_dir,
+) -> Path | bytes:
+    path = package.input_of(test)
     if path.is_file():
         return path
     if test.method != "generated" or not test.cmd:
@@ -301,7 +264,9 @@ def _input(work: _Work, test: PolygonTest, generators: dict, sandbox, cache_dir)
         raise ProblemError(path, f"test {test.index}: empty generator command")
     argv = generators.get(words[0])
     if argv is None:
-        argv = generators[words[0]] = _prepare_generator(work, words[0], sandbox, cache_dir)
+        argv = generators[words[0]] = _prepare_generator(
+            package, work, words[0], sandbox, cache_dir
+        )
     with tempfile.TemporaryDirectory(prefix="judge-polygon-gen-") as scratch:
         request = RunRequest(
             argv=(*argv, *words[1:]), limits=GENERATOR_LIMITS, isolate=False, cwd=Path(scratch)
@@ -319,11 +284,13 @@ def _input(work: _Work, test: PolygonTest, generators: dict, sandbox, cache_dir)
     return result.stdout
 
 
-def _prepare_generator(work: _Work, name: str, sandbox: Sandbox, cache_dir: Path) -> tuple:
-    found = [s for s in work.package.executables if s.path.stem == name or s.path.name == name]
+def _prepare_generator(
+    package: PolygonPackage, work: Collector, name: str, sandbox: Sandbox, cache_dir: Path
+) -> tuple:
+    found = [s for s in package.executables if s.path.stem == name or s.path.name == name]
     if not found:
         raise ProblemError(
-            work.package.root / "problem.xml", f"no executable named '{name}' for a generator"
+            package.root / "problem.xml", f"no executable named '{name}' for a generator"
         )
     source = found[0].path
     try:
@@ -333,85 +300,3 @@ def _prepare_generator(work: _Work, name: str, sandbox: Sandbox, cache_dir: Path
     if isinstance(prepared, CompileFailure):
         raise ProblemError(source, f"the generator does not compile:\n{prepared.message}")
     return prepared.argv
-
-
-def _statement(work: _Work, tests: list[TestDraft], sandbox: Sandbox) -> str:
-    package = work.package
-    folder = _statement_folder(package)
-    samples = _samples(folder, tests)
-    if folder is None:
-        work.note(NoteKind.UNSUPPORTED, "statements", "the package has no statement")
-        return with_samples(package.title, "", samples)
-    sections = _sections(folder)
-    assets = []
-    for path in sorted(p for p in folder.iterdir() if p.is_file()):
-        if path.suffix.lower() in (".png", ".jpg", ".jpeg", ".gif", ".svg", ".pdf"):
-            work.files.append(FileCopy(path, f"problems/{work.problem_id}/statement/{path.name}"))
-            assets.append(path.name)
-    parts, converted = [], True
-    for key, heading in SECTIONS:
-        text = (sections.get(key) or "").strip()
-        if not text:
-            continue
-        markdown = latex_to_markdown(text, sandbox)
-        converted &= markdown is not None
-        parts.append((f"## {heading}\n\n" if heading else "") + (markdown or text).strip())
-    shown = work.shown(folder)
-    if converted:
-        work.note(NoteKind.CONVERTED, shown, "statement sections converted from LaTeX")
-    else:
-        work.note(NoteKind.KEPT, shown, "LaTeX kept as it is: pandoc is not installed or failed")
-    body = "\n\n".join(parts)
-    return relink_assets(with_samples(package.title, body, samples), assets, "statement")
-
-
-def _statement_folder(package: PolygonPackage) -> Path | None:
-    languages = [*(package.names or {}), "english", "russian"]
-    preferred = ["english", "russian", *languages]
-    for base in ("statements", "statement-sections"):
-        for language in preferred:
-            folder = package.root / base / language
-            if folder.is_dir():
-                return folder
-    return None
-
-
-def _sections(folder: Path) -> dict[str, str]:
-    """The statement's sections, from problem-properties.json or from the section files."""
-    properties = folder / "problem-properties.json"
-    if properties.is_file():
-        try:
-            data = json.loads(properties.read_text(encoding="utf-8"))
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ProblemError(properties, f"cannot read: {exc}") from None
-        return {key: data.get(key) or "" for key, _ in SECTIONS}
-    sections_folder = folder.parent.parent / "statement-sections" / folder.name
-    return {
-        key: (sections_folder / f"{key}.tex").read_text(errors="replace")
-        for key, _ in SECTIONS
-        if (sections_folder / f"{key}.tex").is_file()
-    }
-
-
-def _samples(folder: Path | None, tests: list[TestDraft]) -> list[Sample]:
-    samples = []
-    for test in tests:
-        if test.origin != "sample":
-            continue
-        data = test.input if isinstance(test.input, bytes) else test.input.read_bytes()
-        answer = test.answer.read_bytes() if isinstance(test.answer, Path) else None
-        if answer is None and folder is not None:
-            answer = _sample_answer(folder, data)
-        samples.append(Sample(test.name, data, answer if answer is not None else b"(see tests)"))
-    return samples
-
-
-def _sample_answer(folder: Path, data: bytes) -> bytes | None:
-    """The answer problem-properties.json shows for a sample input, when the test has none."""
-    properties = folder / "problem-properties.json"
-    if not properties.is_file():
-        return None
-    for sample in json.loads(properties.read_text(encoding="utf-8")).get("sampleTests") or []:
-        if sample.get("input", "").encode() == data:
-            return sample.get("output", "").encode()
-    return None

@@ -16,7 +16,7 @@ import yaml
 
 from judge.errors import JudgeError
 from judge.files import write_atomically
-from judge.formats.draft import FileCopy, NewFile, Note, ProblemDraft, TimeRule
+from judge.formats.draft import NewFile, Note, ProblemDraft, TimeRule
 from judge.formats.timelimit import measure_time_limit
 from judge.programs import SetterProgramError, prepare_setter_programs
 from judge.sandbox.api import Sandbox
@@ -67,13 +67,13 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, cache_dir: Path
         (staging / folder / problem_id).mkdir(parents=True)
     for item in draft.files:
         data = item.data if isinstance(item, NewFile) else item.source.read_bytes()
-        _write(staging / item.target, data)
+        write_atomically(staging / item.target, data)
     (staging / "problems" / problem_id / "statement.md").write_text(draft.statement)
     testdata = staging / "testdata" / problem_id
     for test in draft.tests:
-        _write(testdata / f"{test.name}.in", _bytes(test.input))
+        write_atomically(testdata / f"{test.name}.in", _bytes(test.input))
         if test.answer is not None:
-            _write(testdata / f"{test.name}.ans", _bytes(test.answer))
+            write_atomically(testdata / f"{test.name}.ans", _bytes(test.answer))
     time_ms = draft.time if isinstance(draft.time, int) else PLACEHOLDER_TIME_MS
     spec_path = staging / "problems" / problem_id / PROBLEM_FILE
     spec_path.write_text(problem_yaml(draft, time_ms))
@@ -98,8 +98,8 @@ def _answer_missing(draft: ProblemDraft, problem, sandbox: Sandbox, cache_dir: P
     try:
         programs = prepare_setter_programs(problem, sandbox, cache_dir)
         for test in missing:
-            path = problem.testdata / f"{test.name}.in"
-            _write(problem.testdata / f"{test.name}.ans", programs.answer(sandbox, path=path))
+            answer = programs.answer(sandbox, path=problem.testdata / f"{test.name}.in")
+            write_atomically(problem.testdata / f"{test.name}.ans", answer)
     except SetterProgramError as exc:
         raise JudgeError(f"cannot write the answers the package lacks: {exc}") from None
 
@@ -154,10 +154,3 @@ def problem_yaml(draft: ProblemDraft, time_ms: int) -> str:
 
 def _bytes(content: Path | bytes) -> bytes:
     return content if isinstance(content, bytes) else content.read_bytes()
-
-
-def _write(path: Path, data: bytes) -> None:
-    write_atomically(path, data)
-
-
-__all__ = ["FileCopy", "NewFile", "WrittenProblem", "problem_yaml", "write_draft"]
