@@ -288,3 +288,14 @@ def test_test_folders_whose_flat_names_overlap_still_keep_their_tests(tmp_path):
     result = run(root, "verify", "hello", "--json")
     problem = json.loads(result.stdout)["problems"][0]
     assert result.exit_code == 0 and len(problem["tests"]) == 5
+
+
+def test_a_program_that_links_out_of_the_package_is_refused(tmp_path):
+    package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
+    outside = tmp_path / "private.py"
+    outside.write_text("print('Hello World!')\n")
+    (package / "submissions/accepted/linked.py").symlink_to(outside)
+    root = empty_project(tmp_path)
+    result = run(root, "import", "kattis", str(package))
+    assert result.exit_code == 2 and "leads out of the package" in result.output
+    assert not (root / "problems/hello").exists()

@@ -29,7 +29,10 @@ class Collector:
         self.notes.append(Note(kind, where, message))
 
     def add(self, item: FileCopy | NewFile) -> None:
-        """Add a file to write, unless one with the same target is there already."""
+        """Add a file to write, unless one with the same target is there already. A copy that
+        a symlink would lead out of the package is an error naming the file."""
+        if isinstance(item, FileCopy):
+            item = FileCopy(resolve_inside(self.root, item.source), item.target)
         if all(existing.target != item.target for existing in self.files):
             self.files.append(item)
 

@@ -23,6 +23,7 @@ import tempfile
 from pathlib import Path
 
 from judge.errors import JudgeError, ProblemError
+from judge.formats.archive import resolve_inside
 from judge.formats.collect import Collector
 from judge.formats.draft import (
     FileCopy,
@@ -200,7 +201,7 @@ def _tests(
             TestDraft(
                 name=flat_name(name),
                 input=_input(package, work, test, generators, sandbox, cache_dir),
-                answer=answer if answer.is_file() else None,
+                answer=resolve_inside(package.root, answer) if answer.is_file() else None,
                 origin="sample" if test.sample else "hand",
                 note=_test_note(test),
             )
@@ -256,7 +257,7 @@ def _input(
 ) -> Path | bytes:
     path = package.input_of(test)
     if path.is_file():
-        return path
+        return resolve_inside(package.root, path)
     if test.method != "generated" or not test.cmd:
         raise ProblemError(path, f"test {test.index} is {test.method} but its file is missing")
     words = shlex.split(test.cmd)
