@@ -61,6 +61,24 @@ class GroupDraft:
     name: str
     glob: str
     validator_args: tuple[str, ...] = ()
+    # A scored problem's groups (docs/problem-format.md, "Scored problems"); None: not given.
+    points: float | None = None
+    aggregation: str | None = None  # min | sum
+    on_reject: str | None = None  # continue | break
+    depends_on: tuple[str, ...] = ()
+
+    def yaml(self) -> dict:
+        """The group's entry in problem.yaml, with only the keys it sets."""
+        entry: dict = {"name": self.name, "glob": self.glob}
+        if self.points is not None:
+            entry["points"] = int(self.points) if self.points == int(self.points) else self.points
+        for key in ("aggregation", "on_reject"):
+            if getattr(self, key) is not None:
+                entry[key] = getattr(self, key)
+        for key in ("depends_on", "validator_args"):
+            if getattr(self, key):
+                entry[key] = list(getattr(self, key))
+        return entry
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ class KattisGroup:
     path: str  # relative to data/: "sample", "secret", "secret/group1"
     config: dict  # its testdata.yaml / test_group.yaml, with what it inherits
     cases: tuple[KattisCase, ...]
+    own: dict  # its own testdata.yaml / test_group.yaml alone (2025-09 scores are not inherited)
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,8 @@ def _group_config(folder: Path) -> dict:
 
 
 def _walk_group(root: Path, folder: Path, inherited: dict, groups: list, notes: list) -> None:
-    config = {**inherited, **_group_config(folder)}
+    own = _group_config(folder)
+    config = {**inherited, **own}
     path = folder.relative_to(root / "data").as_posix()
     cases = []
     stems = {entry.stem for entry in folder.glob("*.in") if not entry.is_dir()}
@@ -204,7 +206,7 @@ def _walk_group(root: Path, folder: Path, inherited: dict, groups: list, notes: 
             notes.append(Note(NoteKind.KEPT, _shown(root, entry), "a sample interaction"))
         else:
             notes.append(Note(NoteKind.KEPT, _shown(root, entry), "not part of a test case"))
-    groups.append(KattisGroup(path, config, tuple(cases)))
+    groups.append(KattisGroup(path, config, tuple(cases), own))
 
 
 def _read_case(root: Path, input_path: Path, notes: list[Note]) -> KattisCase:

@@ -139,14 +139,7 @@ def problem_yaml(draft: ProblemDraft, time_ms: int) -> str:
             for v in draft.validators
         ]
     if draft.groups:
-        data["groups"] = [
-            {
-                "name": g.name,
-                "glob": g.glob,
-                **({"validator_args": list(g.validator_args)} if g.validator_args else {}),
-            }
-            for g in draft.groups
-        ]
+        data["groups"] = [group.yaml() for group in draft.groups]
     data.update(draft.extra_yaml)
     header = f"# {draft.origin}\n" if draft.origin else ""
     return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
