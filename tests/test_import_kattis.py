@@ -299,3 +299,20 @@ def test_a_program_that_links_out_of_the_package_is_refused(tmp_path):
     result = run(root, "import", "kattis", str(package))
     assert result.exit_code == 2 and "leads out of the package" in result.output
     assert not (root / "problems/hello").exists()
+
+
+def test_a_validator_next_to_its_header_keeps_it(tmp_path):
+    package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
+    (package / "input_validators/empty.h").write_text("#pragma once\nconst int EXPECTED = 0;\n")
+    (package / "input_validators/empty.cpp").write_text(
+        '#include <cstdio>\n#include "empty.h"\n'
+        "int main() { return std::getchar() == EOF && EXPECTED == 0 ? 42 : 43; }\n"
+    )
+    root = empty_project(tmp_path)
+    output = import_kattis(root, package)
+    assert "empty.h" not in output  # a header is no program of its own
+    assert [v["program"] for v in spec(root, "hello")["validator"]] == [
+        "problems/hello/input_validators/empty.cpp",
+        "problems/hello/input_validators/empty.py",
+    ]
+    assert verdicts(root, "hello")["accepted/hello.py"] == "AC"

@@ -33,6 +33,7 @@ SUBMISSION_FOLDERS = (
     "brute_force",
 )
 GROUP_FILES = ("testdata.yaml", "test_group.yaml")
+HEADERS = (".h", ".hpp", ".hh", ".hxx")
 TEST_NOTE_SUFFIXES = (".desc", ".hint")
 # Files beside a test that carry no meaning for judging here: illustrations, statement and
 # download variants, sample outputs.
@@ -246,10 +247,15 @@ def _read_case(root: Path, input_path: Path, notes: list[Note]) -> KattisCase:
 
 
 def _programs_in(root: Path, folders: tuple[str, ...]) -> tuple[Path, ...]:
+    """The programs in the folders: every file or folder but headers, which programs include."""
     found = []
     for folder in folders:
         if (root / folder).is_dir():
-            found += [p for p in sorted((root / folder).iterdir()) if not p.name.startswith(".")]
+            found += [
+                p
+                for p in sorted((root / folder).iterdir())
+                if not p.name.startswith(".") and not (p.is_file() and p.suffix in HEADERS)
+            ]
     return tuple(found)
 
 

@@ -2,7 +2,8 @@
 
 A package program is a file or a folder. This judge runs one source file per program in a
 language it knows (judge.languages), so:
-- a source file is copied (`.C` and `.c++` C++ files are renamed `.cpp`);
+- a source file is copied (`.C` and `.c++` C++ files are renamed `.cpp`), a C or C++ one with the
+  headers beside it;
 - a Checktestdata validator (`.ctd`) is converted into a standalone Python validator with the
   `checktestdata` package (exit 42 valid, 43 invalid, as Kattis expects);
 - a folder with exactly one source file is copied whole (headers beside the source stay
@@ -20,6 +21,7 @@ from judge.formats.draft import FileCopy, NewFile, Note, NoteKind
 from judge.languages import UnknownLanguage, detect_language
 
 RENAMED_SUFFIXES = {".C": ".cpp", ".c++": ".cpp"}  # C++ names this judge does not know
+HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")
 BUILD_SCRIPTS = ("build", "run")
 
 
@@ -49,7 +51,15 @@ def place_program(entry: Path, target_dir: str, shown: str) -> PlacedProgram | R
     reason = _unrunnable(entry, name)
     if reason:
         return _refuse(shown, reason)
-    return PlacedProgram(f"{target_dir}/{name}", (FileCopy(entry, f"{target_dir}/{name}"),))
+    copies = [FileCopy(entry, f"{target_dir}/{name}")]
+    if Path(name).suffix in (".c", ".cpp", ".cc", ".cxx"):
+        # Headers beside a C or C++ program (validation.h, testlib.h) are its to include.
+        copies += [
+            FileCopy(header, f"{target_dir}/{header.name}")
+            for header in sorted(entry.parent.iterdir())
+            if header.is_file() and header.suffix in HEADER_SUFFIXES
+        ]
+    return PlacedProgram(f"{target_dir}/{name}", tuple(copies))
 
 
 def _place_folder(folder: Path, target_dir: str, shown: str) -> PlacedProgram | Refused:
