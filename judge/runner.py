@@ -6,6 +6,7 @@ are started only through the sandbox.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterable
@@ -15,6 +16,7 @@ from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
+from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
     ResourceLimits,
@@ -57,6 +59,7 @@ class Report:
     tests: tuple[CaseResult, ...]
     sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
+    skipped: tuple[str, ...] = ()  # tests not run (--fail-fast, or verify stopping early)
 
     @property
     def max_time_ms(self) -> float:
@@ -92,6 +95,10 @@ class JudgeOptions:
     fail_fast: bool = False  # stop at the first test that is not accepted
     language: str | None = None
     stop_on: frozenset[Verdict] = frozenset()  # also stop after a test gets one of these
+    # Once a test has run out of time the overall verdict is known; the tests after it run this
+    # many at a time (each in a sandbox of its own), so that a slow submission is not judged at
+    # the pace of one time limit per test. Verdicts are the same: time is each run's own CPU.
+    workers_after_tle: int = 1
 
 
 OnCase = Callable[[CaseResult], None]
@@ -105,8 +112,11 @@ def judge_submission(
     options: JudgeOptions = JudgeOptions(),
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
+    sandbox_factory: Callable[[], Sandbox] | None = None,
 ) -> Report:
-    """Run `source` on every test of `problem` and return the full report."""
+    """Run `source` on every test of `problem` and return the full report.
+
+    `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
     if isinstance(prepared, CompileFailure):
@@ -120,17 +130,31 @@ def judge_submission(
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
-    results = []
-    for case in cases:
+    results: list[CaseResult] = []
+    for index, case in enumerate(cases):
         result = judge_case(problem, prepared, checker, sandbox, case)
         results.append(result)
         if on_case is not None:
             on_case(result)
         if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
             break
-    return _report(
+        if result.verdict is Verdict.TLE and options.workers_after_tle > 1 and sandbox_factory:
+            rest = cases[index + 1 :]
+
+            def judge_rest(own: Sandbox, case: TestCase) -> CaseResult:
+                return judge_case(problem, prepared, checker, own, case)
+
+            results.extend(
+                map_with_sandboxes(
+                    sandbox_factory, judge_rest, rest, options.workers_after_tle, on_case
+                )
+            )
+            break
+    skipped = tuple(case.name for case in cases[len(results) :])
+    report = _report(
         problem, source, prepared.language, prepared.baseline_kb, tuple(results), sandbox.info
     )
+    return dataclasses.replace(report, skipped=skipped)
 
 
 def prepare_submission(
@@ -187,20 +211,11 @@ def judge_case(
 
     `keep_output` receives the submission's stdout, for callers that save it (stress).
     """
-    run = sandbox.run(
-        RunRequest(
-            argv=submission.argv,
-            limits=submission_limits(problem.limits, submission.baseline_kb),
-            stdin_path=case.input_path,
-            isolate=True,
-            python_code=submission.python_code,
-        )
-    )
+    launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
+    run, net_kb = launched.run, launched.memory_kb
     if keep_output is not None:
         keep_output(run.stdout)
-    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-    judgement = judge_run(run, problem.limits, net_kb)
-    verdict, message = judgement.verdict, judgement.message
+    verdict, message = launched.verdict, launched.message
     details = ""
     stderr = stderr_text(run)
     if verdict is Verdict.AC:
@@ -222,6 +237,40 @@ def judge_case(
         details=details,
         stderr=stderr,
     )
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One run of a submission and what it earned before its output is looked at."""
+
+    run: RunResult
+    memory_kb: int  # the figure the memory limit applies to
+    verdict: Verdict  # AC: exited normally within the limits (the output is not checked yet)
+    message: str
+
+
+def launch(
+    problem: Problem,
+    submission: Submission,
+    sandbox: Sandbox,
+    *,
+    stdin_path: Path | None = None,
+    stdin_bytes: bytes | None = None,
+) -> Launch:
+    """Run the submission once, isolated, under the problem's limits."""
+    run = sandbox.run(
+        RunRequest(
+            argv=submission.argv,
+            limits=submission_limits(problem.limits, submission.baseline_kb),
+            stdin_path=stdin_path,
+            stdin_bytes=stdin_bytes,
+            isolate=True,
+            python_code=submission.python_code,
+        )
+    )
+    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
+    judgement = judge_run(run, problem.limits, net_kb)
+    return Launch(run, net_kb, judgement.verdict, judgement.message)
 
 
 def stderr_text(run: RunResult) -> str:

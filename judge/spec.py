@@ -2,38 +2,31 @@
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
-from judge.errors import JudgeError
+from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.kattis_flags import parse_default_flags
+from judge.languages import LANGUAGES
+from judge.limits import Limits, MemoryBasis
 from judge.root import inside_root
 from judge.yamlnodes import MappingReader, compose_file
 
 PROBLEM_FILE = "problem.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DEFAULT_OUTPUT_KB = 65536
+# Sane bounds for limits: a typo (an extra zero, KB for MB) is an error, not a silent setting.
+TIME_MS_RANGE = (10, 60_000)
+MEMORY_KB_RANGE = (1024, 16 * 1024 * 1024)
+OUTPUT_KB_RANGE = (1, 1024 * 1024)
+WALL_MS_MAX = 600_000
+CHECKER_TIME_MS_RANGE = (10, 600_000)
 CHECKER_NAMES = ("tokens", "exact", "float", "kattis-default", "testlib", "kattis")
 PROGRAM_CHECKERS = ("testlib", "kattis")
 ARGS_CHECKERS = ("kattis-default", *PROGRAM_CHECKERS)  # the checkers that take `args`
-
-
-class MemoryBasis(enum.Enum):
-    NET = "net"  # the limit applies to the peak minus the runtime's idle footprint
-    GROSS = "gross"  # the limit applies to the whole peak
-
-
-@dataclass(frozen=True)
-class Limits:
-    time_ms: int
-    memory_kb: int
-    output_kb: int
-    wall_ms: int
-    memory_basis: MemoryBasis
 
 
 @dataclass(frozen=True)
@@ -114,6 +107,8 @@ class Problem:
 
 
 def list_problem_ids(root: Path) -> list[str]:
+    """Every folder of problems/ that holds a problem.yaml, even one whose name is not a valid id
+    (loading it says so), so that `judge list` shows it as broken rather than hiding it."""
     folder = root / "problems"
     return sorted(p.name for p in folder.iterdir() if (p / PROBLEM_FILE).is_file())
 
@@ -121,9 +116,15 @@ def list_problem_ids(root: Path) -> list[str]:
 def load_problem(root: Path, problem_id: str) -> Problem:
     """Read problems/<id>/problem.yaml; every error names file, line and key."""
     folder = root / "problems" / problem_id
-    if not ID_PATTERN.match(problem_id) or not folder.is_dir():
-        known = ", ".join(list_problem_ids(root)) or "none"
-        raise JudgeError(f"unknown problem '{problem_id}' (known problems: {known})")
+    folders = list_problem_ids(root)
+    if problem_id not in folders:
+        raise JudgeError(unknown_problem(problem_id, [f for f in folders if ID_PATTERN.match(f)]))
+    if not ID_PATTERN.match(problem_id):
+        raise ProblemError(
+            folder,
+            f"'{problem_id}' is not a valid problem id: name the folder with lower-case letters, "
+            "digits, '-' and '_', starting with a letter or a digit",
+        )
     path = inside_root(folder / PROBLEM_FILE, root)
     if (folder / "statement.md").exists():
         inside_root(folder / "statement.md", root)
@@ -152,9 +153,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         root=root,
         limits=_read_limits(top),
         checker=_read_checker(top, root),
-        reference=_read_path(
-            top, "reference", root, default=f"solutions/{problem_id}/reference.py"
-        ),
+        reference=_read_reference(top, root, problem_id),
         generator=_read_generator(top, root),
         validators=_read_validators(top, root, problem_id),
         groups=_read_groups(top),
@@ -167,18 +166,35 @@ def _read_limits(top: MappingReader) -> Limits:
     if limits is None:
         raise top.missing("limits", "a mapping with time_ms and memory_kb")
     limits.reject_unknown({"time_ms", "memory_kb", "output_kb", "wall_ms", "memory_basis"})
-    time_ms = limits.integer("time_ms", minimum=1)
+    time_ms = limits.integer("time_ms", minimum=TIME_MS_RANGE[0], maximum=TIME_MS_RANGE[1])
     basis = limits.choice("memory_basis", tuple(b.value for b in MemoryBasis), default="net")
     return Limits(
         time_ms=time_ms,
-        memory_kb=limits.integer("memory_kb", minimum=1),
-        output_kb=limits.integer("output_kb", default=DEFAULT_OUTPUT_KB, minimum=1),
-        wall_ms=limits.integer("wall_ms", default=2 * time_ms + 1000, minimum=time_ms),
+        memory_kb=limits.integer(
+            "memory_kb", minimum=MEMORY_KB_RANGE[0], maximum=MEMORY_KB_RANGE[1]
+        ),
+        output_kb=limits.integer(
+            "output_kb",
+            default=DEFAULT_OUTPUT_KB,
+            minimum=OUTPUT_KB_RANGE[0],
+            maximum=OUTPUT_KB_RANGE[1],
+        ),
+        wall_ms=limits.integer(
+            "wall_ms", default=2 * time_ms + 1000, minimum=time_ms, maximum=WALL_MS_MAX
+        ),
         memory_basis=MemoryBasis(basis),
     )
 
 
 def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
+    if isinstance(top.get("checker"), yaml.ScalarNode):  # the short form `checker: float`
+        name = top.choice("checker", CHECKER_NAMES, default="tokens")
+        if name in PROGRAM_CHECKERS:
+            raise top.error(
+                "checker",
+                f"a {name} checker needs a program: write {{name: {name}, program: PATH}}",
+            )
+        return CheckerSpec(name=name)
     checker = top.mapping("checker")
     if checker is None:
         return CheckerSpec(name="tokens")
@@ -192,8 +208,13 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             raise checker.missing("program", f"the path of the {name} checker program")
         return CheckerSpec(
             name=name,
-            program=_read_path(checker, "program", root),
-            time_ms=checker.integer("time_ms", default=10000, minimum=1),
+            program=_read_program(checker, "program", root),
+            time_ms=checker.integer(
+                "time_ms",
+                default=10000,
+                minimum=CHECKER_TIME_MS_RANGE[0],
+                maximum=CHECKER_TIME_MS_RANGE[1],
+            ),
             args=args,
         )
     for key in ("program", "time_ms"):
@@ -222,7 +243,7 @@ def _read_generator(top: MappingReader, root: Path) -> GeneratorSpec | None:
         return None
     generator.reject_unknown({"program", "default_args", "stress_args"})
     return GeneratorSpec(
-        program=_read_path(generator, "program", root),
+        program=_read_program(generator, "program", root),
         default_args=generator.string_list("default_args"),
         stress_args=generator.string_list("stress_args"),
     )
@@ -233,7 +254,7 @@ def _read_optional_program(
 ) -> Path | None:
     """The path problem.yaml gives, else problems/<id>/<key>.py when that file exists."""
     if top.get(key) is not None:
-        return _read_path(top, key, root)
+        return _read_program(top, key, root)
     default = root / "problems" / problem_id / f"{key}.py"
     return inside_root(default, root) if default.is_file() else None
 
@@ -251,9 +272,22 @@ def _read_validators(top: MappingReader, root: Path, problem_id: str) -> tuple[V
         entry = MappingReader.of(top.path, item, prefix=f"validator[{index}].")
         entry.reject_unknown({"program", "args"})
         validators.append(
-            ValidatorSpec(_read_path(entry, "program", root), entry.string_list("args"))
+            ValidatorSpec(_read_program(entry, "program", root), entry.string_list("args"))
         )
     return tuple(validators)
+
+
+def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:
+    if top.get("reference") is not None:
+        return _read_program(top, "reference", root)
+    default = root / "solutions" / problem_id / "reference.py"
+    if not default.is_file():
+        raise ProblemError(
+            top.path,
+            f"no reference solution: there is no 'reference' key and the default "
+            f"solutions/{problem_id}/reference.py does not exist",
+        )
+    return inside_root(default, root)
 
 
 def _read_groups(top: MappingReader) -> tuple[Group, ...]:
@@ -279,11 +313,29 @@ def _read_groups(top: MappingReader) -> tuple[Group, ...]:
     return tuple(groups)
 
 
-def _read_path(reader: MappingReader, key: str, root: Path, default: str | None = None) -> Path:
-    relative = reader.string(key, default=default)
+def _read_program(reader: MappingReader, key: str, root: Path) -> Path:
+    """A program's path: a file inside the project whose extension names a known language."""
+    relative = reader.string(key)
     if Path(relative).is_absolute() or ".." in Path(relative).parts:
         raise reader.error(key, f"expected a path inside the project root, got '{relative}'")
     path = root / relative
+    if path.is_dir():
+        raise reader.error(key, f"{relative} is a folder; expected a program file")
     if not path.is_file():
         raise reader.error(key, f"file not found: {relative}")
+    extensions = [ext for language in LANGUAGES for ext in language.extensions]
+    if path.suffix.lower() not in extensions:
+        raise reader.error(
+            key,
+            f"cannot tell the language of {relative} from its extension "
+            f"(known: {', '.join(extensions)})",
+        )
     return inside_root(path, root)
+
+
+def unknown_problem(problem_id: str, known: list[str]) -> str:
+    message = f"unknown problem '{problem_id}'"
+    hint = did_you_mean(problem_id, known)
+    if hint.startswith(";"):
+        return message + hint
+    return message + f" (known problems: {', '.join(known) or 'none'})"

@@ -82,7 +82,7 @@ def test_legacy_package_with_custom_output_validator_and_three_input_validators(
     }
     manifest = yaml.safe_load((root / "testdata/pairsum/manifest.yaml").read_text())
     assert manifest["secret.01-smallest"] == {"origin": "hand", "note": "the smallest c"}
-    assert manifest["sample.1"] == {"origin": "sample"}
+    assert manifest["sample-1"] == {"origin": "sample", "note": "data/sample/1"}
     assert (root / "problems/pairsum/extras/attachments/README.txt").is_file()
 
 
@@ -142,7 +142,7 @@ def test_float_tolerance_nested_groups_and_a_shared_test(tmp_path):
     problem = spec(root, "circlearea")
     assert problem["checker"] == {"name": "kattis-default", "args": ["float_tolerance", "1e-6"]}
     assert problem["groups"] == [
-        {"name": "sample", "glob": "sample.*"},
+        {"name": "sample", "glob": "sample-*"},
         {"name": "secret/1-small", "glob": "secret.1-small.*", "validator_args": ["--max", "10"]},
         {"name": "secret/2-large", "glob": "secret.2-large.*"},
     ]
@@ -155,7 +155,9 @@ def test_float_tolerance_nested_groups_and_a_shared_test(tmp_path):
         "wrong_answer/pi_is_three.py": "WA",
     }
     statement = (root / "problems/circlearea/statement.md").read_text()
-    assert statement.index("Sample input 1") < statement.index("has area $\\pi$")
+    # The samples follow the text, where judge verify compares them with sample-1 and so on.
+    assert "{{nextsample}}" not in statement
+    assert statement.index("has area $\\pi$") < statement.index("## Sample\n\nInput 1:")
 
 
 def zip_folder(folder: Path, archive: Path, top: str | None) -> Path:

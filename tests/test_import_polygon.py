@@ -67,7 +67,13 @@ def test_polygon_package_with_generated_tests_testlib_checker_and_tagged_solutio
     }
     statement = (root / "problems/arraysum/statement.md").read_text()
     assert statement.startswith("# Array Sum\n")
-    for part in ("## Input", "## Output", "## Notes", "Sample input 1", "$1 \\le n \\le 1000$"):
+    for part in (
+        "## Input",
+        "## Output",
+        "## Notes",
+        "## Sample\n\nInput 1",
+        "$1 \\le n \\le 1000$",
+    ):
         assert part in statement
     assert (root / "problems/arraysum/extras/doall.sh").is_file()
 

@@ -1,11 +1,13 @@
 """One module per subcommand; COMMANDS is what the CLI registers."""
 
+from judge.commands.answer import answer
 from judge.commands.doctor import doctor
 from judge.commands.export_package import export_package
 from judge.commands.generate import generate
 from judge.commands.import_package import import_package
 from judge.commands.new import new
 from judge.commands.problems import list_problems, show
+from judge.commands.run import diff, run
 from judge.commands.stress import stress
 from judge.commands.submit import submit
 from judge.commands.validate import validate
@@ -13,9 +15,12 @@ from judge.commands.verify import verify
 
 COMMANDS = (
     submit,
+    run,
+    diff,
     list_problems,
     show,
     validate,
+    answer,
     generate,
     stress,
     verify,

@@ -7,19 +7,21 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.formats.draft import NoteKind
 from judge.formats.kattis_export import export_kattis
 
 
-@click.group("export")
+@click.group("export", short_help="Write a problem as a Kattis package.")
 def export_package() -> None:
     """Write a problem of this project as a package of another format."""
 
 
-@export_package.command("kattis")
+@export_package.command("kattis", short_help="Write PROBLEM as a Kattis package in OUT.")
 @click.argument("problem")
 @click.argument("out", type=click.Path(file_okay=False, path_type=Path))
+@root_option
 @click.pass_obj
 def kattis(app: AppContext, problem: str, out: Path) -> None:
     """Write PROBLEM as a Kattis package (legacy format) in the new folder OUT.
@@ -29,6 +31,7 @@ def kattis(app: AppContext, problem: str, out: Path) -> None:
     settings for `judge import kattis`. See docs/formats.md.
     """
     spec = app.problem(problem)
+    out = app.cwd / out  # relative to the current folder, like every path a command takes
     console = Console(highlight=False, soft_wrap=True)
     sandbox = app.open_sandbox()
     try:

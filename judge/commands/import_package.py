@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.formats.archive import OpenedPackage, opened_package
 from judge.formats.draft import NoteKind, ProblemDraft, choose_problem_id
@@ -21,7 +22,7 @@ from judge.sandbox.api import Sandbox
 Drafter = Callable[[OpenedPackage, str, Sandbox, Path], ProblemDraft]
 
 
-@click.group("import")
+@click.group("import", short_help="Import a Kattis or Polygon problem package.")
 def import_package() -> None:
     """Import a problem package from another format into this project."""
 
@@ -30,8 +31,10 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
     @click.argument("path", type=click.Path(path_type=Path))
     @click.option("--id", "problem_id", help="The new problem's id (default: the package's name).")
     @click.option("--replace", is_flag=True, help="Replace a problem of the same id.")
+    @root_option
     @click.pass_obj
     def command(app: AppContext, path: Path, problem_id: str | None, replace: bool) -> None:
+        path = app.cwd / path  # relative to the current folder, like every path a command takes
         console = Console(highlight=False, soft_wrap=True)
         sandbox = app.open_sandbox()
         try:
@@ -45,7 +48,8 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
         render_import(console, kind, path, written)
 
     command.__doc__ = summary
-    return import_package.command(kind)(command)
+    short = f"Import the {kind.capitalize()} package PATH (folder or zip)."
+    return import_package.command(kind, short_help=short)(command)
 
 
 def render_import(console: Console, kind: str, path: Path, written: WrittenProblem) -> None:

@@ -5,14 +5,16 @@ from __future__ import annotations
 import click
 from rich.console import Console
 
+from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.formats.scaffold import new_problem
 from judge.generate import Outcome
 
 
-@click.command()
+@click.command(short_help="Start PROBLEM: a package that judge verify accepts at once.")
 @click.argument("problem")
 @click.option("--title", help="The problem's title (default: made from PROBLEM).")
+@root_option
 @click.pass_obj
 def new(app: AppContext, problem: str, title: str | None) -> None:
     """Start PROBLEM: a complete package that `judge verify PROBLEM` accepts at once.

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.spec import ID_PATTERN, MemoryBasis
+from judge.limits import MemoryBasis
+from judge.spec import ID_PATTERN
 
 
 class NoteKind(enum.Enum):

@@ -35,8 +35,10 @@ from judge.formats.kattis_wrappers import (
 from judge.formats.sidecar import SIDECAR, Sidecar, fingerprint, sidecar_text
 from judge.formats.statement import markdown_to_latex, plain_latex, without_title_and_sample_data
 from judge.sandbox.api import Sandbox
-from judge.spec import MemoryBasis, Problem
-from judge.testdata import TestCase, discover_tests, read_manifest
+from judge.limits import MemoryBasis
+from judge.spec import Problem
+from judge.manifest import read_manifest
+from judge.testdata import TestCase, discover_tests
 from judge.verify import find_solutions
 
 KATTIS_NAME = re.compile(r"^[a-z0-9]+$")

@@ -24,9 +24,15 @@ from judge.formats.kattis_read import KattisPackage
 from judge.formats.kattis_statement import statement_of
 from judge.formats.replay import replay_generator
 from judge.formats.sidecar import SIDECAR
-from judge.formats.testgroups import FolderTests, flat_groups, flat_name
+from judge.formats.testgroups import (
+    SAMPLE_FOLDER,
+    FolderTests,
+    flat_groups,
+    flat_name,
+    sample_name,
+)
 from judge.sandbox.api import Sandbox
-from judge.spec import MemoryBasis
+from judge.limits import MemoryBasis
 
 FOLDER_OF_VERDICT = {
     "accepted": "accepted",
@@ -112,6 +118,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
 
 
 def _folders(package: KattisPackage, work: Collector) -> list[FolderTests]:
+    names = test_names(package)
     folders = []
     for group in package.groups:
         flags = group.config.get("input_validator_flags", group.config.get("input_validator_args"))
@@ -122,22 +129,40 @@ def _folders(package: KattisPackage, work: Collector) -> list[FolderTests]:
                 NoteKind.UNSUPPORTED, f"data/{group.path}", "per-validator input flags ignored"
             )
             args = ()
-        folders.append(FolderTests(group.path, tuple(c.name for c in group.cases), args))
+        folders.append(FolderTests(group.path, tuple(names[c.name] for c in group.cases), args))
     return folders
 
 
+def test_names(package: KattisPackage) -> dict[str, str]:
+    """Each case's test name: sample-k for the samples, else its path made flat."""
+    names = {}
+    for group in package.groups:
+        for number, case in enumerate(group.cases, start=1):
+            sample = group.path == SAMPLE_FOLDER
+            names[case.name] = sample_name(number) if sample else flat_name(case.name)
+    return names
+
+
 def _tests(package: KattisPackage) -> tuple[TestDraft, ...]:
+    names = test_names(package)
     return tuple(
         TestDraft(
-            name=flat_name(case.name),
+            name=names[case.name],
             input=case.input,
             answer=case.answer,
-            origin="sample" if group.path.startswith("sample") else "hand",
-            note=case.note,
+            origin="sample" if group.path == SAMPLE_FOLDER else "hand",
+            note=_note(case.name, names[case.name], case.note),
         )
         for group in package.groups
         for case in group.cases
     )
+
+
+def _note(path: str, name: str, note: str | None) -> str | None:
+    """The test's note, naming its file in the package when its name here differs."""
+    if name == flat_name(path):
+        return note
+    return f"data/{path}" + (f": {note}" if note else "")
 
 
 def _solutions(package: KattisPackage, work: Collector) -> list[_Solution]:

@@ -36,11 +36,17 @@ from judge.formats.polygon_read import PolygonPackage, PolygonSource, PolygonTes
 from judge.formats.programs import PlacedProgram, place_program
 from judge.formats.replay import replay_generator
 from judge.formats.polygon_statement import statement_of
-from judge.formats.testgroups import FolderTests, flat_groups, flat_name
+from judge.formats.testgroups import (
+    SAMPLE_FOLDER,
+    FolderTests,
+    flat_groups,
+    flat_name,
+    sample_name,
+)
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.programs import GENERATOR_LIMITS
 from judge.sandbox.api import RunRequest, Sandbox
-from judge.spec import MemoryBasis
+from judge.limits import MemoryBasis
 
 DEFAULT_OUTPUT_KB = 65536
 FOLDER_OF_TAG = {
@@ -194,12 +200,16 @@ def _tests(
     tests, members = [], {}
     for test in package.tests:
         group = test.group if test.group is not None else ("sample" if test.sample else "tests")
-        name = f"{group}/{test.index:03d}"
-        members.setdefault(group, []).append(name)
+        members.setdefault(group, [])
+        if group == SAMPLE_FOLDER:
+            name = sample_name(len(members[group]) + 1)
+        else:
+            name = flat_name(f"{group}/{test.index:03d}")
+        members[group].append(name)
         answer = package.answer_of(test)
         tests.append(
             TestDraft(
-                name=flat_name(name),
+                name=name,
                 input=_input(package, work, test, generators, sandbox, cache_dir),
                 answer=resolve_inside(package.root, answer) if answer.is_file() else None,
                 origin="sample" if test.sample else "hand",

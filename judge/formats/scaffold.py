@@ -17,7 +17,7 @@ from judge.generate import NewTest, make_tests
 from judge.programs import prepare_setter_programs
 from judge.sandbox.api import Sandbox
 from judge.spec import ID_PATTERN, Problem, load_problem
-from judge.testdata import ManifestEntry, write_manifest
+from judge.manifest import ManifestEntry, add_manifest_entries
 
 GENERATED_TESTS = 5
 FOLDERS = ("problems", "solutions", "testdata")
@@ -37,7 +37,7 @@ def new_problem(
             raise JudgeError(f"{root / folder / problem_id} already exists")
     _write_files(root, problem_id, title)
     problem = load_problem(root, problem_id)
-    write_manifest(
+    add_manifest_entries(
         problem,
         (
             ManifestEntry(files.SAMPLE[0], "sample", note="the sample of the statement"),

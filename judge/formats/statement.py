@@ -18,7 +18,6 @@ from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
 PANDOC = "pandoc"
 PANDOC_LIMITS = ResourceLimits(cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=8192)
 SAMPLE_MARK = "JUDGESAMPLEPLACEHOLDER"
-SHOWN_SAMPLE_BYTES = 4000  # a bigger sample is named, not printed
 SECTION_ENVIRONMENTS = ("Input", "Output", "Interaction", "Scoring")
 
 
@@ -80,40 +79,50 @@ def _drop_command(tex: str, name: str) -> str:
 
 
 def with_samples(title: str, body: str, samples: list[Sample]) -> str:
-    """A statement.md: the title, the body, and the samples where the body asks or at its end."""
-    rendered = [render_sample(number, sample) for number, sample in enumerate(samples, 1)]
-    body = body.strip()
-    while "{{nextsample}}" in body and rendered:
-        body = body.replace("{{nextsample}}", rendered.pop(0), 1)
-    body = body.replace("{{nextsample}}", "")
-    if "{{remainingsamples}}" in body:
-        body = body.replace("{{remainingsamples}}", "\n\n".join(rendered), 1)
-        body = body.replace("{{remainingsamples}}", "")
-    elif rendered:
-        heading = "## Sample" if len(samples) == 1 else "## Samples"
-        body += f"\n\n{heading}\n\n" + "\n\n".join(rendered)
+    """A statement.md: the title, the body, and the samples in a section of their own.
+
+    The samples go under "## Sample" (or "## Samples") as input and output code blocks, which
+    `judge verify` compares with the tests sample-1, sample-2, ... byte for byte. The packages'
+    {{nextsample}} markers are dropped. Samples that a code block cannot hold exactly (no final
+    newline) go under "## Examples", and interactions under "## Example interaction".
+    """
+    body = re.sub(r"\{\{(nextsample|remainingsamples)\}\}", "", body).strip()
+    if samples:
+        body += "\n\n" + _heading(samples) + "\n\n"
+        body += "\n\n".join(render_sample(k, sample) for k, sample in enumerate(samples, 1))
     if body.splitlines()[:1] != [f"# {title}"]:
         body = f"# {title}\n\n{body}"
     return body.rstrip() + "\n"
 
 
+def _heading(samples: list[Sample]) -> str:
+    if any(sample.interaction is not None for sample in samples):
+        return "## Example interaction" + ("s" if len(samples) > 1 else "")
+    if not all(_exact(sample.input) and _exact(sample.answer) for sample in samples):
+        return "## Examples"
+    return "## Sample" + ("s" if len(samples) > 1 else "")
+
+
+def _exact(data: bytes) -> bool:
+    """Whether a code block shows `data` byte for byte: empty, or lines each ending in \\n."""
+    text = data.decode(errors="replace")
+    return not text or (text.endswith("\n") and "\r" not in text and "```" not in text)
+
+
 def render_sample(number: int, sample: Sample) -> str:
     if sample.interaction is not None:
-        return f"Sample interaction {number} (`<` the judge, `>` the program):\n\n" + _block(
+        return f"Interaction {number} (`<` the judge writes, `>` the program):\n\n" + _block(
             sample.interaction.encode()
         )
     return (
-        f"Sample input {number}:\n\n{_block(sample.input)}\n\n"
-        f"Sample output {number}:\n\n{_block(sample.answer)}"
+        f"Input {number}:\n\n{_block(sample.input)}\n\nOutput {number}:\n\n{_block(sample.answer)}"
     )
 
 
 def _block(data: bytes) -> str:
-    if len(data) > SHOWN_SAMPLE_BYTES:
-        return f"({len(data)} bytes: see the test files)"
-    text = data.decode(errors="replace").rstrip("\n")
+    text = data.decode(errors="replace")
     fence = "````" if "```" in text else "```"
-    return f"{fence}\n{text}\n{fence}"
+    return f"{fence}\n{text}{'' if not text or text.endswith(chr(10)) else chr(10)}{fence}"
 
 
 def relink_assets(markdown: str, assets: list[str], folder: str) -> str:

@@ -21,7 +21,7 @@ from judge.formats.timelimit import measure_time_limit
 from judge.programs import SetterProgramError, prepare_setter_programs
 from judge.sandbox.api import Sandbox
 from judge.spec import PROBLEM_FILE, load_problem
-from judge.testdata import ManifestEntry, write_manifest
+from judge.manifest import ManifestEntry, add_manifest_entries
 
 PLACEHOLDER_TIME_MS = 60_000  # until the time limit is measured
 FOLDERS = ("problems", "solutions", "testdata")
@@ -79,7 +79,7 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, cache_dir: Path
     spec_path.write_text(problem_yaml(draft, time_ms))
     problem = _load(staging, problem_id)
     _answer_missing(draft, problem, sandbox, cache_dir)
-    write_manifest(
+    add_manifest_entries(
         problem,
         tuple(ManifestEntry(t.name, t.origin, note=t.note) for t in draft.tests),
     )
