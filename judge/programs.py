@@ -14,6 +14,7 @@ from judge.errors import JudgeError
 from judge.languages import (
     PYTHON_TRACEBACK,
     CompileFailure,
+    Prepared,
     UnknownLanguage,
     detect_language,
     prepare,
@@ -42,7 +43,8 @@ class Validation:
 @dataclass(frozen=True)
 class PreparedValidator:
     name: str  # the program's file name, to say which validator rejected a test
-    argv: tuple[str, ...]  # the command, with the validator's own arguments
+    program: Prepared
+    args: tuple[str, ...] = ()  # the validator's own arguments
 
 
 @dataclass(frozen=True)
@@ -50,15 +52,15 @@ class SetterPrograms:
     """Ready-to-run commands for a problem's own programs (None where the package has none)."""
 
     problem: Problem
-    generator: tuple[str, ...] | None
+    generator: Prepared | None
     validators: tuple[PreparedValidator, ...]  # all must accept a test
-    reference: tuple[str, ...]
-    shrinker: tuple[str, ...] | None = None
+    reference: Prepared
+    shrinker: Prepared | None = None
 
     @property
-    def validator(self) -> tuple[str, ...] | None:
-        """The first validator's command, or None when the problem has no validator."""
-        return self.validators[0].argv if self.validators else None
+    def validator(self) -> Prepared | None:
+        """The first validator, or None when the problem has no validator."""
+        return self.validators[0].program if self.validators else None
 
     @property
     def reference_limits(self) -> ResourceLimits:
@@ -77,8 +79,8 @@ class SetterPrograms:
             raise SetterProgramError(
                 f"problem '{self.problem.id}' has no generator in problem.yaml"
             )
-        argv = (*self.generator, *args, "--seed", str(seed))
-        result = self._run(sandbox, argv, GENERATOR_LIMITS)
+        result = self._run(sandbox, self.generator, GENERATOR_LIMITS,
+                           args=(*args, "--seed", str(seed)))
         _require_success(result, "generator", " ".join((*args, "--seed", str(seed))))
         return result.stdout
 
@@ -94,8 +96,8 @@ class SetterPrograms:
         if not self.validators:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
         for validator in self.validators:
-            argv = (*validator.argv, *args)
-            validation = self._validate_with(sandbox, argv, path=path, data=data)
+            arguments = (*validator.args, *args)
+            validation = self._validate_with(sandbox, validator.program, arguments, path, data)
             if not validation.valid:
                 if len(self.validators) > 1:
                     return Validation(False, f"{validator.name}: {validation.message}")
@@ -103,9 +105,16 @@ class SetterPrograms:
         return Validation(True)
 
     def _validate_with(
-        self, sandbox: Sandbox, argv: tuple[str, ...], *, path: Path | None, data: bytes | None
+        self,
+        sandbox: Sandbox,
+        program: Prepared,
+        args: tuple[str, ...],
+        path: Path | None,
+        data: bytes | None,
     ) -> Validation:
-        result = self._run(sandbox, argv, VALIDATOR_LIMITS, path=path, data=data)
+        result = self._run(
+            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data
+        )
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
@@ -147,16 +156,18 @@ class SetterPrograms:
     def _run(
         self,
         sandbox: Sandbox,
-        argv: tuple[str, ...],
+        program: Prepared,
         limits: ResourceLimits,
         *,
+        args: tuple[str, ...] = (),
         path: Path | None = None,
         data: bytes | None = None,
     ) -> RunResult:
         """A trusted run: it may read the project, from whose root it starts; limits still hold."""
         request = RunRequest(
-            argv=argv,
+            argv=(*program.argv, *args),
             limits=limits,
+            python_code=program.python_code,
             stdin_path=path,
             stdin_bytes=data,
             isolate=False,
@@ -165,33 +176,30 @@ class SetterPrograms:
         return sandbox.run(request)
 
 
-def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> SetterPrograms:
+def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterPrograms:
     generator = problem.generator.program if problem.generator else None
     return SetterPrograms(
         problem=problem,
-        generator=_prepare(sandbox, generator, cache_dir, "generator") if generator else None,
+        generator=_prepare(sandbox, generator, "generator") if generator else None,
         validators=tuple(
             PreparedValidator(
-                spec.program.name,
-                (*_prepare(sandbox, spec.program, cache_dir, "validator"), *spec.args),
+                spec.program.name, _prepare(sandbox, spec.program, "validator"), spec.args
             )
             for spec in problem.validators
         ),
-        reference=_prepare(sandbox, problem.reference, cache_dir, "reference"),
-        shrinker=(
-            _prepare(sandbox, problem.shrinker, cache_dir, "shrinker") if problem.shrinker else None
-        ),
+        reference=_prepare(sandbox, problem.reference, "reference"),
+        shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
     )
 
 
-def _prepare(sandbox: Sandbox, source: Path, cache_dir: Path, role: str) -> tuple[str, ...]:
+def _prepare(sandbox: Sandbox, source: Path, role: str) -> Prepared:
     try:
-        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir)
+        prepared = prepare(sandbox, detect_language(source, None), source, trusted=True)
     except UnknownLanguage as exc:
         raise SetterProgramError(f"{role} {source}: {exc}") from None
     if isinstance(prepared, CompileFailure):
         raise SetterProgramError(f"{role} {source} does not compile:\n{prepared.message}")
-    return prepared.argv
+    return prepared
 
 
 def _require_success(result: RunResult, role: str, what: str) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
-from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
 from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
@@ -25,10 +25,14 @@ from judge.sandbox.api import (
     Sandbox,
     SandboxInfo,
 )
-from judge.spec import Limits, MemoryBasis, Problem
+from judge.spec import CompileLimits, Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
+
+
+COMPILER_OUTPUT_KB = 64  # what a compiler may print on stdout
+COMPILED_PROGRAM_KB = 256 * 1024  # the largest program (or temporary file) it may write
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ class Checker:
     """The problem's checker, with its program prepared when it is a program."""
 
     problem: Problem
-    argv: tuple[str, ...] | None  # None for built-in checkers
+    program: Prepared | None  # None for built-in checkers
     broken: str = ""  # why the checker program could not be prepared
 
 
@@ -108,7 +112,6 @@ def judge_submission(
     problem: Problem,
     source: Path,
     sandbox: Sandbox,
-    cache_dir: Path,
     options: JudgeOptions = JudgeOptions(),
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
@@ -118,7 +121,7 @@ def judge_submission(
 
     `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
-    prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
+    prepared = prepare_submission(problem, source, sandbox, options.language)
     if isinstance(prepared, CompileFailure):
         return _report(
             problem,
@@ -129,7 +132,7 @@ def judge_submission(
             sandbox.info,
             compile_failure=prepared,
         )
-    checker = prepare_checker(problem, sandbox, cache_dir)
+    checker = prepare_checker(problem, sandbox)
     results: list[CaseResult] = []
     for index, case in enumerate(cases):
         result = judge_case(problem, prepared, checker, sandbox, case)
@@ -158,7 +161,7 @@ def judge_submission(
 
 
 def prepare_submission(
-    problem: Problem, source: Path, sandbox: Sandbox, cache_dir: Path, language: str | None
+    problem: Problem, source: Path, sandbox: Sandbox, language: str | None
 ) -> Submission | CompileFailure:
     """Compile if needed and calibrate; or why it did not compile (CE, or JE for the judge)."""
     if not source.is_file():
@@ -167,7 +170,8 @@ def prepare_submission(
         lang = detect_language(source, language)
     except UnknownLanguage as exc:
         raise JudgeError(str(exc)) from None
-    prepared = prepare(sandbox, lang, source, cache_dir)
+    prepared = prepare(sandbox, lang, source, trusted=False,
+                       limits=compile_limits(problem.compile_limits))
     if isinstance(prepared, CompileFailure):
         return prepared
     baseline = 0
@@ -182,12 +186,12 @@ def prepare_submission(
     )
 
 
-def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Checker:
+def prepare_checker(problem: Problem, sandbox: Sandbox) -> Checker:
     program = problem.checker.program
     if program is None:
         return Checker(problem, None)
     try:
-        prepared = prepare(sandbox, detect_language(program, None), program, cache_dir)
+        prepared = prepare(sandbox, detect_language(program, None), program, trusted=True)
     except UnknownLanguage as exc:
         return Checker(problem, None, broken=f"checker {program.name}: {exc}")
     if isinstance(prepared, CompileFailure):
@@ -196,7 +200,7 @@ def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Chec
             None,
             broken=f"checker {program.name} does not compile: " + prepared.message.strip()[:300],
         )
-    return Checker(problem, prepared.argv)
+    return Checker(problem, prepared)
 
 
 def judge_case(
@@ -282,6 +286,18 @@ def stderr_text(run: RunResult) -> str:
             "skipped ...]\n" + tail.decode(errors="replace"))
 
 
+def compile_limits(limits: CompileLimits) -> ResourceLimits:
+    """A submission's compile step: the problem's limits, a wall backstop of three times the CPU
+    time (a compiler waits on its assembler and linker), room for a large program."""
+    return ResourceLimits(
+        cpu_ms=limits.time_ms,
+        wall_ms=3 * limits.time_ms,
+        memory_kb=limits.memory_kb,
+        output_kb=COMPILER_OUTPUT_KB,
+        files_kb=COMPILED_PROGRAM_KB,
+    )
+
+
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
     """The sandbox caps the gross peak, so the net limit is widened by the runtime's baseline."""
     return ResourceLimits(
@@ -296,9 +312,9 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     spec = checker.problem.checker
     if checker.broken:
         return CheckResult(Verdict.JE, checker.broken)
-    if checker.argv is not None:
+    if checker.program is not None:
         return run_checker_program(
-            sandbox, spec, checker.argv, case.input_path, output, case.answer_path
+            sandbox, spec, checker.program, case.input_path, output, case.answer_path
         )
     try:
         answer = case.answer_path.read_bytes()

@@ -24,9 +24,19 @@ MEMORY_KB_RANGE = (1024, 16 * 1024 * 1024)
 OUTPUT_KB_RANGE = (1, 1024 * 1024)
 WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
+COMPILE_TIME_MS_RANGE = (100, 120_000)
+COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 CHECKER_NAMES = ("tokens", "exact", "float", "kattis-default", "testlib", "kattis")
 PROGRAM_CHECKERS = ("testlib", "kattis")
 ARGS_CHECKERS = ("kattis-default", *PROGRAM_CHECKERS)  # the checkers that take `args`
+
+
+@dataclass(frozen=True)
+class CompileLimits:
+    """Limits of a submission's compile step (it runs isolated, like the submission)."""
+
+    time_ms: int = 10_000  # CPU time
+    memory_kb: int = 512 * 1024
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,7 @@ class Problem:
     validators: tuple[ValidatorSpec, ...]  # every one must accept a test; empty: none
     groups: tuple[Group, ...]
     shrinker: Path | None = None
+    compile_limits: CompileLimits = CompileLimits()
 
     @property
     def validator(self) -> Path | None:
@@ -141,6 +152,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "validator",
             "groups",
             "shrinker",
+            "compile",
         }
     )
     declared_id = top.string("id")
@@ -158,6 +170,22 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         validators=_read_validators(top, root, problem_id),
         groups=_read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
+        compile_limits=_read_compile_limits(top),
+    )
+
+
+def _read_compile_limits(top: MappingReader) -> CompileLimits:
+    block = top.mapping("compile")
+    if block is None:
+        return CompileLimits()
+    block.reject_unknown({"time_ms", "memory_kb"})
+    default = CompileLimits()
+    return CompileLimits(
+        time_ms=block.integer("time_ms", default=default.time_ms,
+                              minimum=COMPILE_TIME_MS_RANGE[0], maximum=COMPILE_TIME_MS_RANGE[1]),
+        memory_kb=block.integer("memory_kb", default=default.memory_kb,
+                                minimum=COMPILE_MEMORY_KB_RANGE[0],
+                                maximum=COMPILE_MEMORY_KB_RANGE[1]),
     )
 
 

@@ -318,3 +318,7 @@ def test_a_validator_next_to_its_header_keeps_it(tmp_path):
         "problems/hello/input_validators/empty.py",
     ]
     assert verdicts(root, "hello")["accepted/hello.py"] == "AC"
+    # The compiled validator follows its header: a changed header is a new program.
+    header = root / "problems/hello/input_validators/empty.h"
+    header.write_text("#pragma once\nconst int EXPECTED = 1;\n")
+    assert "INVALID" in run(root, "validate", "hello").output

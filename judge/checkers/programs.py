@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from judge.checkers.base import CheckResult
-from judge.languages import PYTHON_TRACEBACK
+from judge.languages import PYTHON_TRACEBACK, Prepared
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import CheckerSpec
 from judge.verdict import Verdict
@@ -29,7 +29,7 @@ MESSAGE_CHARS = 2000
 def run_checker_program(
     sandbox: Sandbox,
     spec: CheckerSpec,
-    checker_argv: tuple[str, ...],
+    checker: Prepared,
     input_path: Path,
     output: bytes,
     answer_path: Path,
@@ -44,13 +44,14 @@ def run_checker_program(
         if spec.name == "testlib":
             request = RunRequest(
                 argv=(
-                    *checker_argv,
+                    *checker.argv,
                     str(input_path),
                     str(output_path),
                     str(answer_path),
                     *spec.args,
                 ),
                 limits=limits,
+                python_code=checker.python_code,
                 isolate=False,
                 cwd=folder,
             )
@@ -59,13 +60,14 @@ def run_checker_program(
         feedback.mkdir()
         request = RunRequest(
             argv=(
-                *checker_argv,
+                *checker.argv,
                 str(input_path),
                 str(answer_path),
                 str(feedback) + "/",
                 *spec.args,
             ),
             limits=limits,
+            python_code=checker.python_code,
             stdin_path=output_path,
             isolate=False,
             cwd=folder,
@@ -86,6 +88,7 @@ def _interpret(
             Termination.SIGNALED: f"checker killed by signal {result.signal}",
             Termination.START_FAILED: f"checker could not start: {result.message}",
             Termination.SANDBOX_ERROR: f"the sandbox failed running the checker: {result.message}",
+            Termination.PARTNER: "checker stopped with its partner",
         }[result.termination]
         return CheckResult(Verdict.JE, reason, said)
     if PYTHON_TRACEBACK in result.stderr:

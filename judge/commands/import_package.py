@@ -19,7 +19,7 @@ from judge.formats.polygon_read import read_package as read_polygon
 from judge.formats.writer import WrittenProblem, write_draft
 from judge.sandbox.api import Sandbox
 
-Drafter = Callable[[OpenedPackage, str, Sandbox, Path], ProblemDraft]
+Drafter = Callable[[OpenedPackage, str, Sandbox], ProblemDraft]
 
 
 @click.group("import", short_help="Import a Kattis or Polygon problem package.")
@@ -41,8 +41,8 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
             with opened_package(path, marker) as opened:
                 chosen = choose_problem_id(problem_id, opened.name)
                 with console.status(f"importing {opened.name} as {chosen}"):
-                    draft = drafter(opened, chosen, sandbox, app.cache_dir)
-                    written = write_draft(draft, app.root, sandbox, app.cache_dir, replace=replace)
+                    draft = drafter(opened, chosen, sandbox)
+                    written = write_draft(draft, app.root, sandbox, replace=replace)
         finally:
             sandbox.close()
         render_import(console, kind, path, written)
@@ -68,12 +68,12 @@ def render_import(console: Console, kind: str, path: Path, written: WrittenProbl
     console.print(f"\nnext: judge verify {written.problem_id}")
 
 
-def _kattis(opened: OpenedPackage, problem_id: str, sandbox: Sandbox, cache: Path) -> ProblemDraft:
+def _kattis(opened: OpenedPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
     return draft_from_kattis(read_kattis(opened.root, opened.name), problem_id, sandbox)
 
 
-def _polygon(opened: OpenedPackage, problem_id: str, sandbox: Sandbox, cache: Path) -> ProblemDraft:
-    return draft_from_polygon(read_polygon(opened.root), problem_id, sandbox, cache)
+def _polygon(opened: OpenedPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
+    return draft_from_polygon(read_polygon(opened.root), problem_id, sandbox)
 
 
 kattis = _package_command(

@@ -24,7 +24,7 @@ def new(app: AppContext, problem: str, title: str | None) -> None:
     list) to replace piece by piece.
     """
     title = title or problem.replace("-", " ").replace("_", " ").capitalize()
-    spec, made = new_problem(app.root, problem, title, app.open_sandbox, app.cache_dir)
+    spec, made = new_problem(app.root, problem, title, app.open_sandbox)
     console = Console(highlight=False, soft_wrap=True)
     written = [test.name for test in made if test.outcome is Outcome.WRITTEN]
     console.print(f"created problem '{spec.id}' ({spec.title}):")

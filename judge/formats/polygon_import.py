@@ -43,7 +43,7 @@ from judge.formats.testgroups import (
     flat_name,
     sample_name,
 )
-from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge.programs import GENERATOR_LIMITS
 from judge.sandbox.api import RunRequest, Sandbox
 from judge.limits import MemoryBasis
@@ -73,9 +73,7 @@ NOT_COPIED = (".exe",)
 USED_ROOT = {"problem.xml", "files", "solutions", "tests", "statements", "statement-sections"}
 
 
-def draft_from_polygon(
-    package: PolygonPackage, problem_id: str, sandbox: Sandbox, cache_dir: Path
-) -> ProblemDraft:
+def draft_from_polygon(package: PolygonPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
     if package.interactor is not None:
         raise JudgeError(
             f"{package.root}: interactive problems cannot be imported yet: this judge does "
@@ -94,7 +92,7 @@ def draft_from_polygon(
     if not package.validators:
         work.note(NoteKind.UNSUPPORTED, "validators", "none: tests are not validated")
     reference = _solutions(package, work)
-    tests, folders = _tests(package, work, sandbox, cache_dir)
+    tests, folders = _tests(package, work, sandbox)
     generator = _generator(package, work, tests)
     statement = statement_of(package, work, tests, sandbox)
     _keep_rest(package, work)
@@ -194,9 +192,9 @@ def _solutions(package: PolygonPackage, work: Collector) -> str:
 
 
 def _tests(
-    package: PolygonPackage, work: Collector, sandbox: Sandbox, cache_dir: Path
+    package: PolygonPackage, work: Collector, sandbox: Sandbox
 ) -> tuple[list[TestDraft], list[FolderTests]]:
-    generators: dict[str, tuple[str, ...]] = {}
+    generators: dict[str, Prepared] = {}
     tests, members = [], {}
     for test in package.tests:
         group = test.group if test.group is not None else ("sample" if test.sample else "tests")
@@ -210,7 +208,7 @@ def _tests(
         tests.append(
             TestDraft(
                 name=name,
-                input=_input(package, work, test, generators, sandbox, cache_dir),
+                input=_input(package, work, test, generators, sandbox),
                 answer=resolve_inside(package.root, answer) if answer.is_file() else None,
                 origin="sample" if test.sample else "hand",
                 note=_test_note(test),
@@ -261,9 +259,8 @@ def _input(
     package: PolygonPackage,
     work: Collector,
     test: PolygonTest,
-    generators: dict,
-    sandbox,
-    cache_dir,
+    generators: dict[str, Prepared],
+    sandbox: Sandbox,
 ) -> Path | bytes:
     path = package.input_of(test)
     if path.is_file():
@@ -273,14 +270,16 @@ def _input(
     words = shlex.split(test.cmd)
     if not words:
         raise ProblemError(path, f"test {test.index}: empty generator command")
-    argv = generators.get(words[0])
-    if argv is None:
-        argv = generators[words[0]] = _prepare_generator(
-            package, work, words[0], sandbox, cache_dir
-        )
+    generator = generators.get(words[0])
+    if generator is None:
+        generator = generators[words[0]] = _prepare_generator(package, words[0], sandbox)
     with tempfile.TemporaryDirectory(prefix="judge-polygon-gen-") as scratch:
         request = RunRequest(
-            argv=(*argv, *words[1:]), limits=GENERATOR_LIMITS, isolate=False, cwd=Path(scratch)
+            argv=(*generator.argv, *words[1:]),
+            limits=GENERATOR_LIMITS,
+            python_code=generator.python_code,
+            isolate=False,
+            cwd=Path(scratch),
         )
         result = sandbox.run(request)
     if not result.ok:
@@ -295,9 +294,7 @@ def _input(
     return result.stdout
 
 
-def _prepare_generator(
-    package: PolygonPackage, work: Collector, name: str, sandbox: Sandbox, cache_dir: Path
-) -> tuple:
+def _prepare_generator(package: PolygonPackage, name: str, sandbox: Sandbox) -> Prepared:
     found = [s for s in package.executables if s.path.stem == name or s.path.name == name]
     if not found:
         raise ProblemError(
@@ -305,9 +302,9 @@ def _prepare_generator(
         )
     source = found[0].path
     try:
-        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir)
+        prepared = prepare(sandbox, detect_language(source, None), source, trusted=True)
     except UnknownLanguage as exc:
         raise ProblemError(source, f"the generator cannot run here: {exc}") from None
     if isinstance(prepared, CompileFailure):
         raise ProblemError(source, f"the generator does not compile:\n{prepared.message}")
-    return prepared.argv
+    return prepared

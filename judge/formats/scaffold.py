@@ -28,7 +28,6 @@ def new_problem(
     problem_id: str,
     title: str,
     sandbox_factory: Callable[[], Sandbox],
-    cache_dir: Path,
 ) -> tuple[Problem, list[NewTest]]:
     if not ID_PATTERN.match(problem_id):
         raise JudgeError(f"'{problem_id}' is not a problem id: use [a-z0-9][a-z0-9_-]*")
@@ -46,7 +45,7 @@ def new_problem(
     )
     sandbox = sandbox_factory()
     try:
-        programs = prepare_setter_programs(problem, sandbox, cache_dir)
+        programs = prepare_setter_programs(problem, sandbox)
     finally:
         sandbox.close()
     made = make_tests(

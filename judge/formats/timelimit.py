@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 from judge.formats.draft import Note, NoteKind, TimeRule
 from judge.runner import JudgeOptions, judge_submission
@@ -30,9 +29,7 @@ class MeasuredLimit:
     notes: tuple[Note, ...]
 
 
-def measure_time_limit(
-    problem: Problem, rule: TimeRule, sandbox: Sandbox, cache_dir: Path
-) -> MeasuredLimit:
+def measure_time_limit(problem: Problem, rule: TimeRule, sandbox: Sandbox) -> MeasuredLimit:
     """Run the reference and accepted/ solutions on every test; apply the rule to the slowest."""
     limits = dataclasses.replace(
         problem.limits, time_ms=MEASURE_LIMIT_MS, wall_ms=2 * MEASURE_LIMIT_MS + 1000
@@ -42,9 +39,7 @@ def measure_time_limit(
     solutions = [s for s in find_solutions(problem)[0] if s.expected is Verdict.AC]
     slowest_ms, slowest_label, notes = 0.0, "", []
     for solution in solutions:
-        report = judge_submission(
-            generous, solution.path, sandbox, cache_dir, JudgeOptions(), tests=tests
-        )
+        report = judge_submission(generous, solution.path, sandbox, JudgeOptions(), tests=tests)
         if report.verdict is not Verdict.AC:
             notes.append(
                 Note(

@@ -35,7 +35,7 @@ class WrittenProblem:
 
 
 def write_draft(
-    draft: ProblemDraft, root: Path, sandbox: Sandbox, cache_dir: Path, *, replace: bool = False
+    draft: ProblemDraft, root: Path, sandbox: Sandbox, *, replace: bool = False
 ) -> WrittenProblem:
     problem_id = draft.problem_id
     existing = [
@@ -49,7 +49,7 @@ def write_draft(
     staging = root / f".import-{problem_id}.{os.getpid()}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        notes = _stage(draft, staging, sandbox, cache_dir)
+        notes = _stage(draft, staging, sandbox)
         for folder in FOLDERS:
             target = root / folder / problem_id
             if target.exists():
@@ -61,7 +61,7 @@ def write_draft(
     return WrittenProblem(problem_id, len(draft.tests), draft.notes + notes)
 
 
-def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, cache_dir: Path) -> tuple:
+def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox) -> tuple:
     problem_id = draft.problem_id
     for folder in FOLDERS:
         (staging / folder / problem_id).mkdir(parents=True)
@@ -78,25 +78,25 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, cache_dir: Path
     spec_path = staging / "problems" / problem_id / PROBLEM_FILE
     spec_path.write_text(problem_yaml(draft, time_ms))
     problem = _load(staging, problem_id)
-    _answer_missing(draft, problem, sandbox, cache_dir)
+    _answer_missing(draft, problem, sandbox)
     add_manifest_entries(
         problem,
         tuple(ManifestEntry(t.name, t.origin, note=t.note) for t in draft.tests),
     )
     if not isinstance(draft.time, TimeRule):
         return ()
-    measured = measure_time_limit(problem, draft.time, sandbox, cache_dir)
+    measured = measure_time_limit(problem, draft.time, sandbox)
     spec_path.write_text(problem_yaml(draft, measured.time_ms))
     _load(staging, problem_id)
     return measured.notes
 
 
-def _answer_missing(draft: ProblemDraft, problem, sandbox: Sandbox, cache_dir: Path) -> None:
+def _answer_missing(draft: ProblemDraft, problem, sandbox: Sandbox) -> None:
     missing = [test for test in draft.tests if test.answer is None]
     if not missing:
         return
     try:
-        programs = prepare_setter_programs(problem, sandbox, cache_dir)
+        programs = prepare_setter_programs(problem, sandbox)
         for test in missing:
             answer = programs.answer(sandbox, path=problem.testdata / f"{test.name}.in")
             write_atomically(problem.testdata / f"{test.name}.ans", answer)
