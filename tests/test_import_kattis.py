@@ -12,21 +12,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
-
-from judge.cli import cli
+from tests.formats_helpers import empty_project, run
 
 FIXTURES = Path(__file__).parent / "fixtures" / "kattis"
-
-
-def empty_project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / "problems").mkdir(parents=True)
-    return root
-
-
-def run(root: Path, *args: str):
-    return CliRunner().invoke(cli, ["--root", str(root), *args])
 
 
 def import_kattis(root: Path, package: Path, *extra: str):

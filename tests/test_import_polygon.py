@@ -10,25 +10,13 @@ import zipfile
 from pathlib import Path
 
 import yaml
-from click.testing import CliRunner
-
-from judge.cli import cli
+from tests.formats_helpers import empty_project, run
 
 FIXTURES = Path(__file__).parent / "fixtures" / "polygon"
 
 
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / "problems").mkdir(parents=True)
-    return root
-
-
-def run(root: Path, *args: str):
-    return CliRunner().invoke(cli, ["--root", str(root), *args])
-
-
 def test_polygon_package_with_generated_tests_testlib_checker_and_tagged_solutions(tmp_path):
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     result = run(root, "import", "polygon", str(FIXTURES / "arraysum"))
     assert result.exit_code == 0, result.output
     assert "solutions/zero.py: no verdict folder here for the tag 'rejected'" in result.output
@@ -85,10 +73,10 @@ def test_the_same_tests_come_from_a_zipped_package(tmp_path):
         for path in sorted(folder.rglob("*")):
             if path.is_file():
                 zipped.write(path, path.relative_to(folder).as_posix())
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     result = run(root, "import", "polygon", str(archive), "--id", "zipped")
     assert result.exit_code == 0, result.output
-    again = project(tmp_path / "second")
+    again = empty_project(tmp_path / "second")
     assert run(again, "import", "polygon", str(folder), "--id", "zipped").exit_code == 0
     for path in sorted((root / "testdata/zipped").glob("*.in")):
         assert path.read_bytes() == (again / "testdata/zipped" / path.name).read_bytes()
@@ -98,19 +86,19 @@ def test_a_failing_generator_command_names_the_test(tmp_path):
     package = shutil.copytree(FIXTURES / "arraysum", tmp_path / "arraysum")
     xml = package / "problem.xml"
     xml.write_text(xml.read_text().replace('cmd="gen 10 1000"', 'cmd="nosuchgen 10"'))
-    result = run(project(tmp_path), "import", "polygon", str(package))
+    result = run(empty_project(tmp_path), "import", "polygon", str(package))
     assert result.exit_code == 2 and "no executable named 'nosuchgen'" in result.output
 
 
 def test_a_missing_manual_test_is_an_error(tmp_path):
     package = shutil.copytree(FIXTURES / "arraysum", tmp_path / "arraysum")
     (package / "tests/03").unlink()
-    result = run(project(tmp_path), "import", "polygon", str(package))
+    result = run(empty_project(tmp_path), "import", "polygon", str(package))
     assert result.exit_code == 2 and "test 3 is manual but its file is missing" in result.output
 
 
 def test_stress_uses_the_packages_generator_with_its_arguments(tmp_path):
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     assert run(root, "import", "polygon", str(FIXTURES / "arraysum")).exit_code == 0
     spec = yaml.safe_load((root / "problems/arraysum/problem.yaml").read_text())
     assert spec["generator"] == {

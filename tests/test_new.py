@@ -3,25 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-from click.testing import CliRunner
-
-from judge.cli import cli
-
-
-def run(root: Path, *args: str):
-    return CliRunner().invoke(cli, ["--root", str(root), *args])
-
-
-def project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    (root / "problems").mkdir(parents=True)
-    return root
+from tests.formats_helpers import empty_project, run
 
 
 def test_a_new_problem_verifies_and_its_generator_and_validator_work(tmp_path):
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     result = run(root, "new", "pairs", "--title", "Pairs")
     assert result.exit_code == 0, result.output
     assert "generated tests: gen-001, gen-002, gen-003, gen-004, gen-005" in result.output
@@ -53,7 +40,7 @@ def test_a_new_problem_verifies_and_its_generator_and_validator_work(tmp_path):
 
 
 def test_stress_finds_the_wrong_solution_of_a_new_problem(tmp_path):
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     assert run(root, "new", "pairs").exit_code == 0
     solution = root / "solutions/pairs/wrong_answer/positive_only.py"
     result = run(root, "stress", str(solution), "pairs", "--time", "60", "--json")
@@ -63,7 +50,7 @@ def test_stress_finds_the_wrong_solution_of_a_new_problem(tmp_path):
 
 
 def test_new_refuses_a_bad_or_taken_id(tmp_path):
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     assert run(root, "new", "Bad Id").exit_code == 2
     assert run(root, "new", "pairs").exit_code == 0
     again = run(root, "new", "pairs")

@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from judge.commands.import_package import render_notes
 from judge.commands.shared import root_option
 from judge.context import AppContext
-from judge.formats.draft import NoteKind
 from judge.formats.kattis_export import export_kattis
 
 
@@ -39,9 +39,4 @@ def kattis(app: AppContext, problem: str, out: Path) -> None:
     finally:
         sandbox.close()
     console.print(f"exported problem '{spec.id}' as the Kattis package {exported.folder}")
-    for kind in NoteKind:
-        notes = [n for n in exported.notes if n.kind is kind]
-        if notes:
-            console.print(f"\n{kind.value} ({len(notes)}):")
-            for note in notes:
-                console.print(f"  {note.where}: {note.message}")
+    render_notes(console, exported.notes)

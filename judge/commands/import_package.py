@@ -11,7 +11,7 @@ from rich.console import Console
 from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.formats.archive import OpenedPackage, opened_package
-from judge.formats.draft import NoteKind, ProblemDraft, choose_problem_id
+from judge.formats.draft import Note, NoteKind, ProblemDraft, choose_problem_id
 from judge.formats.kattis_import import draft_from_kattis
 from judge.formats.kattis_read import read_package as read_kattis
 from judge.formats.polygon_import import draft_from_polygon
@@ -52,17 +52,22 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
     return import_package.command(kind, short_help=short)(command)
 
 
+def render_notes(console: Console, notes: tuple[Note, ...]) -> None:
+    """What a conversion says, by kind: not supported, kept unused, converted."""
+    for kind in NoteKind:
+        of_kind = [note for note in notes if note.kind is kind]
+        if of_kind:
+            console.print(f"\n{kind.value} ({len(of_kind)}):")
+            for note in of_kind:
+                console.print(f"  {note.where}: {note.message}")
+
+
 def render_import(console: Console, kind: str, path: Path, written: WrittenProblem) -> None:
     console.print(
         f"imported the {kind} package {path} as problem '{written.problem_id}' "
         f"({written.tests} tests)"
     )
-    for note_kind in NoteKind:
-        notes = [n for n in written.notes if n.kind is note_kind]
-        if notes:
-            console.print(f"\n{note_kind.value} ({len(notes)}):")
-            for note in notes:
-                console.print(f"  {note.where}: {note.message}")
+    render_notes(console, written.notes)
     if any(n.kind is not NoteKind.CONVERTED for n in written.notes):
         console.print(f"\nkept files are in problems/{written.problem_id}/extras/")
     console.print(f"\nnext: judge verify {written.problem_id}")
