@@ -7,9 +7,11 @@ from judge.commands.generate import generate
 from judge.commands.import_package import import_package
 from judge.commands.new import new
 from judge.commands.problems import list_problems, show
+from judge.commands.serve import serve, worker
 from judge.commands.run import diff, run
 from judge.commands.stress import stress
 from judge.commands.submit import submit
+from judge.commands.user import user
 from judge.commands.validate import validate
 from judge.commands.verify import verify
 
@@ -28,4 +30,7 @@ COMMANDS = (
     import_package,
     export_package,
     new,
+    serve,
+    worker,
+    user,
 )
