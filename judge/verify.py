@@ -84,7 +84,7 @@ def verify_problem(
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
     tests = discover_tests(problem)
-    invalid = _invalid_tests(programs, sandboxes.get(), tests)
+    invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
     solutions, static = static_findings(problem, tests)
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
@@ -110,13 +110,14 @@ def solution_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tu
 
 
 def _invalid_tests(
-    programs: SetterPrograms, sandbox: Sandbox, tests
+    problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests
 ) -> tuple[tuple[str, str], ...]:
     if programs.validator is None:
         return ()
     invalid = []
     for case in tests:
-        validation = programs.validate(sandbox, path=case.input_path)
+        args = problem.validator_args(case.group)
+        validation = programs.validate(sandbox, path=case.input_path, args=args)
         if not validation.valid:
             invalid.append((case.name, validation.message))
     return tuple(invalid)
