@@ -6,11 +6,13 @@ pages is checked in tests/browser/test_site.py."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from judge.service.models import Submission
+from judge.service.sessions import csrf_token
 from judge.service.store import Job
 from judge.web.site import install_site
 from tests.service.conftest import Api, judging_for
@@ -211,6 +213,19 @@ def test_a_refused_submission_shows_the_form_again_with_the_reason(site):
     assert upload.status_code == 303  # the language from the file's extension
     unknown = alice.http.post("/submissions", data={"problem": "nope", "csrf_token": csrf})
     assert unknown.status_code == 404 and "<html" in unknown.text  # a page, not JSON
+    ended = Browser(site)  # a session that ended while its form was open
+    ended.http.cookies.set("judge_session", "gone")
+    again = ended.submit(csrf_token("gone"), RIGHT)
+    assert again.status_code == 401 and 'id="signin-form"' in again.text
+
+
+def test_a_broken_package_tells_only_setters_why(site):
+    (site.settings.root / "problems/sum/problem.yaml").write_text("id: [unclosed\n")
+    public = Browser(site).http.get("/problems/sum")
+    assert public.status_code == 404 and "problem.yaml" not in public.text
+    assert "sum" not in Browser(site).http.get("/").text.split("<main>")[1].split("</main>")[0]
+    setter = signed_in(site, "setter").http.get("/problems/sum")
+    assert setter.status_code == 404 and "problem.yaml" in setter.text
 
 
 def test_a_verify_run_judges_every_bundled_solution_through_the_queue(site, judge):
@@ -258,3 +273,19 @@ def test_a_verify_run_judges_every_bundled_solution_through_the_queue(site, judg
     # Verify runs are not contest submissions: not listed, not counted.
     assert '<tr data-id="' not in admin.http.get("/submissions").text
     assert counts(Browser(site).http.get("/").text) == ("0", "0")
+
+
+def test_every_bundled_problem_has_its_page(tmp_path, cache):
+    repo = Path(__file__).resolve().parents[2]
+    site = Api(repo, f"sqlite:///{tmp_path / 'repo.db'}", cache, extensions=[install_site])
+    try:
+        visitor = Browser(site)
+        front = visitor.http.get("/").text
+        problem_ids = re.findall(r'<tr data-problem="([\w-]+)"', front)
+        assert "sightseeing" in problem_ids and 'id="broken"' not in front
+        for problem_id in problem_ids:
+            page = visitor.http.get(f"/problems/{problem_id}")
+            assert page.status_code == 200, (problem_id, page.text[-500:])
+            assert 'id="statement"' in page.text and 'data-sample="sample-1"' in page.text
+    finally:
+        site.close()

@@ -16,7 +16,7 @@ from starlette.responses import Response
 from judge.service.api.deps import services
 from judge.service.sessions import SESSION_COOKIE, session_user
 from judge.web.site.rendering import here, redirect, renderer
-from judge.web.site.views import error_page
+from judge.web.site.views import error_page, signin_page
 
 API_PREFIX = "/api/"
 
@@ -29,8 +29,11 @@ def install_error_pages(app: FastAPI) -> None:
     async def refusal(request: Request, exc: HTTPException) -> Response:
         if _is_api(request):
             return await api_refusal(request, exc)
-        if exc.status_code == 401 and request.method in ("GET", "HEAD"):
-            return redirect("/signin?next=" + quote(here(request), safe="/"))
+        if exc.status_code == 401:
+            if request.method in ("GET", "HEAD"):
+                return redirect("/signin?next=" + quote(here(request), safe="/"))
+            page = signin_page("/", "Your session has ended: sign in again.")
+            return renderer(request).page(request, page, None, section="signin", status=401)
         return await run_in_threadpool(_page, request, exc.status_code, str(exc.detail))
 
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
