@@ -41,7 +41,7 @@ MANIFEST = "sample-1:\n  origin: sample\nhand-01:\n  origin: hand\nhand-02:\n  o
 READ = "a, b = map(int, input().split())\n"
 # Slow on the wall clock only (far from every limit), so that a page opened right after
 # submitting sees the tests arrive one by one.
-STEADY = "import time\ntime.sleep(0.6)\n" + READ + "print(a + b)\n"
+STEADY = "import time\ntime.sleep(1.0)\n" + READ + "print(a + b)\n"
 WRONG = READ + "print(a * b)\n"  # WA on the sample: the contestant may see why
 SOLUTIONS = {
     "reference.py": READ + "print(a + b)\n",
