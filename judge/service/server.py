@@ -4,6 +4,8 @@ broker) judge in this process with the same actor code that remote workers run."
 from __future__ import annotations
 
 import logging
+import socket
+import threading
 from collections.abc import Iterable
 
 import uvicorn
@@ -44,6 +46,7 @@ class JudgeServer:
         warn_if_unreachable(broker, settings.broker_url)
         self.sender = Sender(broker)
         parts = Services(settings, self.database, self.sender, PackageStore())
+        self.closing = parts.closing
         self.app = create_app(parts, extensions)
         self.sweeper = Sweeper(self.database, self.sender, settings.queue)
         self.pool: JudgingPool | None = None
@@ -72,7 +75,7 @@ class JudgeServer:
             lifespan="off",
             timeout_graceful_shutdown=5,
         )
-        server = uvicorn.Server(config)
+        server = _Uvicorn(config, self.closing)
         if self.pool is not None:
             self.pool.start()
         self.sweeper.start()
@@ -87,3 +90,16 @@ class JudgeServer:
             self.pool.stop()
         self.sender.close()
         self.database.close()
+
+
+class _Uvicorn(uvicorn.Server):
+    """Tells the event streams when the server stops: uvicorn waits for every response still
+    running (a page left open keeps one), then cancels it and logs a traceback."""
+
+    def __init__(self, config: uvicorn.Config, closing: threading.Event) -> None:
+        super().__init__(config)
+        self.closing = closing
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.closing.set()
+        await super().shutdown(sockets)

@@ -4,9 +4,11 @@ project, judging in-process; `judge submit --server` shows what a local run show
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import subprocess
 
+import httpx
 import pytest
 
 from judge.service.client import ServiceClient
@@ -85,3 +87,22 @@ def test_progress_streams_test_by_test_while_judging(embedded):
     assert tests and tests == ["sample-1", "hand-01", "hand-02"][: len(tests)]
     assert names.index("test") < names.index("done")  # seen before the end
     assert events[-1][1]["verdict"] == "AC"
+
+
+def test_stopping_ends_the_open_event_streams_cleanly(embedded):
+    """A page left open holds a stream that never ends by itself: stopping the server ends it
+    as a finished response, not after uvicorn's grace period with a cancelled task's
+    traceback in the log."""
+    embedded.start_server("--processes", "1")
+    embedded.wait_status(embedded.submit("reference.py"), "done", timeout=60)
+    headers = {"Authorization": f"Bearer {embedded.token}"}
+    url = f"{embedded.server.url}/api/submissions/events"
+    with httpx.stream("GET", url, headers=headers, timeout=60) as stream:
+        lines = stream.iter_lines()
+        assert next(lines) == "event: submission"
+        embedded.server.process.send_signal(signal.SIGTERM)
+        rest = list(lines)  # ends when the server ends the response; an error if cut
+    assert all(line == "" or line.startswith(("event:", "data:", ":")) for line in rest)
+    embedded.server.process.wait(30)
+    log = embedded.logs_text()
+    assert "graceful shutdown exceeded" not in log and "Traceback" not in log, log

@@ -46,6 +46,8 @@ class Services:
     packages: PackageStore
     problems: ProblemCatalog = field(default_factory=lambda: ProblemCatalog())
     users: UserCache = field(default_factory=lambda: UserCache())
+    # Set when the server stops: event streams end, so that stopping need not wait for them.
+    closing: threading.Event = field(default_factory=threading.Event)
 
     def problem(self, problem_id: str) -> Problem:
         """The problem as the project has it now; unknown or broken is a 404 with the reason."""

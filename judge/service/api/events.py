@@ -69,7 +69,7 @@ async def _feed(
 ) -> AsyncIterator[str]:
     sent: dict[int, SubmissionSummary] = {}
     idle = 0.0
-    while not await request.is_disconnected():
+    while not parts.closing.is_set() and not await request.is_disconnected():
         newest = await run_in_threadpool(_newest, parts, where, limit)
         for summary in reversed(newest):  # oldest first: a page that prepends keeps the order
             if sent.get(summary.id) != summary:
@@ -111,7 +111,7 @@ async def _stream(
 ) -> AsyncIterator[str]:
     seen_status, seen_attempt, position = None, None, -1
     idle = 0.0
-    while not await request.is_disconnected():
+    while not parts.closing.is_set() and not await request.is_disconnected():
         snapshot = await run_in_threadpool(_snapshot, parts, submission_id, user, position)
         status, attempt, cases, document = snapshot
         if (status, attempt) != (seen_status, seen_attempt):
