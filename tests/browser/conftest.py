@@ -172,9 +172,16 @@ def chromium() -> Iterator:
 @pytest.fixture
 def browser(chromium, tmp_path: Path, request) -> Iterator[BrowserPage]:
     chromium.get("about:blank")
-    chromium.delete_all_cookies()
+    # Every site's cookies (delete_all_cookies clears only the current page's, here none):
+    # a test starts signed out whatever the one before it did.
+    chromium.execute_cdp_cmd("Network.clearBrowserCookies", {})
     chromium.get_log("browser")  # what an earlier test left behind is not this test's
     label = re.sub(r"[^\w.-]+", "_", request.node.name)
     page = BrowserPage(chromium, tmp_path / "screenshots", label)
-    yield page
-    page.check_console()
+    try:
+        yield page
+        page.check_console()
+    finally:
+        # Leaving the page closes its event streams: a server that the test's module stops
+        # next need not wait for them.
+        chromium.get("about:blank")

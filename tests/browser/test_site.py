@@ -19,7 +19,11 @@ from tests.conftest import write_project
 from tests.service.processes import JudgeServer, add_user
 from tests.service.stack import QUICK_TESTS, QUICK_YAML
 
-STATEMENT = r"""# Sum, quickly
+# A tab and trailing spaces that a copy of the sample must keep, byte for byte (the statement
+# shows the same bytes: verify compares them).
+SAMPLE_INPUT = b"1\t2  \n"
+STATEMENT = (
+    r"""# Sum, quickly
 
 Read two integers $a$ and $b$ with $|a|, |b| \le 10^9$ and print $a + b$.
 
@@ -30,13 +34,10 @@ Read two integers $a$ and $b$ with $|a|, |b| \le 10^9$ and print $a + b$.
 ## Sample
 
 ```
-1 2
-```
-
-```
-3
-```
 """
+    + SAMPLE_INPUT.decode()
+    + "```\n\n```\n3\n```\n"
+)
 MANIFEST = "sample-1:\n  origin: sample\nhand-01:\n  origin: hand\nhand-02:\n  origin: hand\n"
 READ = "a, b = map(int, input().split())\n"
 # Slow on the wall clock only (far from every limit), so that a page opened right after
@@ -74,6 +75,15 @@ class Served:
         assert answer.status_code == 202, answer.text
         return answer.json()["id"]
 
+    def state(self) -> tuple:
+        """What the forms could change, as an admin reads it from the API: every submission
+        with its attempt, and the problem's latest verify run."""
+        admin = {"Authorization": f"Bearer {self.tokens['root']}"}
+        listed = httpx.get(self.url + "/api/submissions?limit=200", headers=admin, timeout=30)
+        run = httpx.get(self.url + "/api/problems/quick/verify", headers=admin, timeout=30)
+        latest = run.json()["run"]["id"] if run.status_code == 200 else None
+        return tuple((s["id"], s["attempt"]) for s in listed.json()["items"]), latest
+
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, isolation_flags):
@@ -87,6 +97,7 @@ def served(tmp_path_factory, isolation_flags):
     )
     (root / "problems/quick/statement.md").write_text(STATEMENT)
     (root / "testdata/quick/manifest.yaml").write_text(MANIFEST)
+    (root / "testdata/quick/sample-1.in").write_bytes(SAMPLE_INPUT)
     env = dict(os.environ, JUDGE_CACHE_DIR=str(tmp_path_factory.getbasetemp() / "judge-cache"))
     env.pop("JUDGE_TOKEN", None)
     env.pop("JUDGE_ROOT", None)
@@ -100,6 +111,13 @@ def served(tmp_path_factory, isolation_flags):
         yield Served(server.url, root, tokens)
     finally:
         server.stop()
+
+
+# Every form that posts, by its action, and how many CSRF fields it carries.
+POST_FORMS = """return Array.from(document.forms).filter(f => f.method === 'post')
+    .map(f => [f.getAttribute('action'), f.querySelectorAll('input[name=csrf_token]').length])"""
+FORGED = "0" * 64  # the length of a real token, bound to no browser
+CSRF_REFUSED = "cross-site request refused: missing or wrong CSRF token"
 
 
 def sign_in(browser, served: Served, name: str, start: str = "/") -> None:
@@ -124,6 +142,34 @@ def shoot(browser, name: str) -> None:
     except TimeoutException:
         raise AssertionError(f"{name} is wider than a phone: {browser.js(TOO_WIDE)}") from None
     browser.screenshot(f"{name}-phone", PHONE[0])
+
+
+def post_form(browser, action: str, token: str | None = None) -> None:
+    """Post the page's form for `action` (one is built when the page offers none, with the
+    page's own CSRF token), its token replaced by `token` ("" drops the field), and wait
+    for the answer."""
+    browser.js(
+        """const [action, token] = arguments;
+        let form = Array.from(document.forms).find(f => f.getAttribute('action') === action);
+        if (!form) {
+          form = document.createElement('form');
+          form.method = 'post';
+          form.action = action;
+          const field = document.createElement('input');
+          field.type = 'hidden';
+          field.name = 'csrf_token';
+          field.value = document.querySelector('input[name=csrf_token]').value;
+          form.append(field);
+          document.body.append(form);
+        }
+        const field = form.querySelector('input[name=csrf_token]');
+        if (token === '') field.remove(); else if (token !== null) field.value = token;
+        document.body.dataset.posted = 'yes';
+        HTMLFormElement.prototype.submit.call(form);""",
+        action,
+        token,
+    )
+    browser.wait_for("document.readyState === 'complete' && !document.body.dataset.posted")
 
 
 def follow_rows(browser) -> None:
@@ -259,3 +305,98 @@ def test_an_admin_verifies_the_problem_and_rejudges(browser, served):
     browser.wait_for("document.getElementById('submission').dataset.state === 'done'", 60)
     assert browser.js(VERDICTS) == ["AC", "AC", "AC"]
     shoot(browser, "rejudged")
+
+
+def test_anyone_reads_a_problem_and_copies_its_samples_exactly(browser, served):
+    browser.open(served.url + "/")
+    assert browser.find_all("#who") == [] and browser.find("#sign-in")
+    assert browser.find_all("header nav a[href='/submissions']") == []
+    browser.find("#problems tr[data-problem='quick'] a").click()
+    browser.wait_for("document.getElementById('samples')")
+    assert browser.find_all("#submit-form") == []
+    assert browser.find("#submit a[href^='/signin']").text == "Sign in"
+    browser.grant_clipboard()
+    for part, expected in (("input", SAMPLE_INPUT), ("answer", b"3\n")):
+        copy = f"[data-sample='sample-1'] .{part} button.copy"
+        browser.find(copy).click()
+        browser.wait_for(f'document.querySelector("{copy}.copied")')
+        assert browser.clipboard_text().encode() == expected
+    for hidden in ("-5 3", "7 8"):  # the inputs of the hidden tests
+        assert hidden not in browser.driver.page_source
+    shoot(browser, "problem-signed-out")
+
+
+def test_a_contestant_is_refused_what_is_for_setters(browser, served):
+    sign_in(browser, served, "bob", "/problems/quick")
+    assert browser.find_all("#setter-actions, #verify-link, #rejudge-problem") == []
+    own = served.api_submit("bob", SOLUTIONS["reference.py"])
+    browser.open(f"{served.url}/submissions/{own}")
+    browser.wait_for("document.getElementById('submission').dataset.state === 'done'", 60)
+    assert browser.find_all("#rejudge") == []
+
+    # What the pages do not offer bob, posted anyway with his session's own token.
+    before = served.state()
+    refused = (f"/submissions/{own}/rejudge", "/problems/quick/rejudge", "/problems/quick/verify")
+    for action in refused:
+        post_form(browser, action)
+        browser.expect_status(403)
+        assert browser.find("#error-message").text.startswith("this needs the role"), action
+    assert served.state() == before
+    browser.open(served.url + "/problems/quick/verify")
+    browser.expect_status(403)
+    assert browser.find("#error-status").text.startswith("403")
+    assert browser.find_all("#matrix-quick, #start-run") == []
+    shoot(browser, "verify-refused")
+
+    # His own submissions only, and no way to ask for another user's.
+    browser.open(served.url + "/submissions")
+    browser.wait_for("document.getElementById('submissions').dataset.state === 'following'")
+    users = {cell.text for cell in browser.find_all("#submissions tbody [data-field=user]")}
+    assert users == {"bob"}
+    assert browser.find_all("#filters input[name=user]") == []
+    browser.open(served.url + "/submissions?user=alice")
+    browser.expect_status(403)
+    assert browser.find("#error-message").text == "contestants see their own submissions only"
+
+
+def test_every_form_needs_the_csrf_token_of_its_session(browser, served):
+    """Each form of the pages carries its session's token; posted with a forged token or none,
+    it is refused and changes nothing."""
+    browser.open(served.url + "/signin")
+    assert browser.js(POST_FORMS) == [["/signin", 1]]
+    for token in (FORGED, ""):
+        browser.find("#token").send_keys(served.tokens["root"])
+        post_form(browser, "/signin", token)
+        browser.expect_status(403)
+        assert "came from another site" in browser.find("#form-error").text
+        assert browser.find_all("#who") == []
+
+    sign_in(browser, served, "root")
+    mine = served.api_submit("root", SOLUTIONS["reference.py"])
+    pages = {
+        "/": ["/signout"],
+        "/problems/quick": ["/problems/quick/rejudge", "/submissions", "/signout"],
+        "/problems/quick/verify": [
+            "/problems/quick/verify",
+            "/problems/quick/rejudge",
+            "/signout",
+        ],
+        "/submissions": ["/signout"],
+        f"/submissions/{mine}": [f"/submissions/{mine}/rejudge", "/signout"],
+    }
+    for path, actions in pages.items():
+        browser.open(served.url + path)
+        assert sorted(browser.js(POST_FORMS)) == sorted([action, 1] for action in actions), path
+        for action in actions:
+            for token in (FORGED, ""):
+                before = served.state()
+                browser.open(served.url + path)
+                if action == "/submissions":
+                    browser.find("#language option[value='python']").click()
+                    browser.find("#source").send_keys(SOLUTIONS["reference.py"])
+                post_form(browser, action, token)
+                browser.expect_status(403)
+                assert browser.find("#error-message").text == CSRF_REFUSED, (path, action)
+                assert browser.find("#who").text.startswith("root")  # still signed in
+                assert served.state() == before, (path, action)
+    shoot(browser, "csrf-refused")
