@@ -10,11 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from judge.runner import CaseResult, Report
+from judge.scoring import GroupResult, CaseShare
 from judge.verdict import Verdict
 
 JSON_SCHEMA_VERSION = 1
 VERDICT_STYLES = {
     Verdict.AC: "bold green",
+    Verdict.PA: "bold yellow",
     Verdict.PE: "bold yellow",
     Verdict.WA: "bold red",
     Verdict.TLE: "bold magenta",
@@ -48,6 +50,8 @@ def render_report(report: Report) -> Group:
         parts.append(Text(report.compile_message.rstrip()))
     else:
         parts.append(_table(report))
+        if report.max_score is not None:
+            parts.append(_groups_table(report))
         parts.extend(_explanations(report))
     parts.append(_summary(report))
     return Group(*parts)
@@ -77,6 +81,29 @@ def _table(report: Report) -> Table:
     return table
 
 
+def _groups_table(report: Report) -> Table:
+    table = Table(title="groups", title_justify="left")
+    table.add_column("group")
+    table.add_column("verdict")
+    table.add_column("accepted", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("note", style="dim", overflow="fold")
+    for group in report.groups:
+        accepted = sum(1 for c in report.tests if c.group == group.name and c.verdict.accepted)
+        table.add_row(
+            group.name,
+            verdict_text(group.verdict) if group.verdict else Text("-", style="dim"),
+            f"{accepted}/{group.tests}",
+            f"{format_score(group.score)} / {format_score(group.max_score)}",
+            group.skipped,
+        )
+    return table
+
+
+def format_score(score: float | None) -> str:
+    return "-" if score is None else f"{score:g}"
+
+
 def _explanations(report: Report) -> list[Text]:
     failing = [c for c in report.tests if not c.verdict.accepted and c.details]
     parts = []
@@ -100,6 +127,8 @@ def _summary(report: Report) -> Text:
     text = Text("\nverdict: ")
     text.append_text(verdict_text(report.verdict))
     text.append(f" {report.verdict.title}")
+    if report.max_score is not None:
+        text.append(f"   score: {format_score(report.score)} / {format_score(report.max_score)}")
     if report.tests:
         passed = sum(1 for c in report.tests if c.verdict.accepted)
         text.append(f"   tests: {passed}/{len(report.tests)}")
@@ -132,11 +161,26 @@ def report_to_dict(report: Report) -> dict:
         "max_time_ms": report.max_time_ms,
         "max_memory_kb": report.max_memory_kb,
         "compile_message": report.compile_message or None,
-        "tests": [_case_to_dict(case) for case in report.tests],
+        "score": report.score,
+        "max_score": report.max_score,
+        "groups": [_group_to_dict(group) for group in report.groups],
+        "tests": [_case_to_dict(case, report.max_score is not None) for case in report.tests],
     }
 
 
-def _case_to_dict(case: CaseResult) -> dict:
+def _group_to_dict(group: GroupResult) -> dict:
+    return {
+        "name": group.name,
+        "verdict": group.verdict.value if group.verdict else None,
+        "tests": group.tests,
+        "judged": group.judged,
+        "score": group.score,
+        "max_score": group.max_score,
+        "skipped": group.skipped or None,
+    }
+
+
+def _case_to_dict(case: CaseResult, scored: bool) -> dict:
     return {
         "name": case.name,
         "group": case.group,
@@ -149,6 +193,7 @@ def _case_to_dict(case: CaseResult) -> dict:
         "signal": _signal_name(case.signal),
         "message": case.message,
         "details": case.details or None,
+        "fraction": CaseShare(case.verdict, case.fraction).earned if scored else None,
     }
 
 

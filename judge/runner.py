@@ -14,8 +14,10 @@ from collections.abc import Callable, Iterable
 from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
+from judge.grading import judge_groups
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.scoring import GroupResult, total_score
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
@@ -37,6 +39,7 @@ class CaseResult:
     signal: int | None
     message: str = ""
     details: str = ""
+    fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,9 @@ class Report:
     verdict: Verdict
     tests: tuple[CaseResult, ...]
     compile_message: str = ""
+    groups: tuple[GroupResult, ...] = ()
+    score: float | None = None  # None for pass/fail problems
+    max_score: float | None = None
 
     @property
     def max_time_ms(self) -> float:
@@ -112,15 +118,22 @@ def judge_submission(
             compile_message=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
-    results = []
-    for case in cases:
+
+    def judge_one(case: TestCase) -> CaseResult:
         result = judge_case(problem, prepared, checker, sandbox, case)
-        results.append(result)
         if on_case is not None:
             on_case(result)
-        if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
-            break
-    return _report(problem, source, prepared.language, prepared.baseline_kb, tuple(results))
+        return result
+
+    def stop(result: CaseResult) -> bool:
+        return (options.fail_fast and not result.verdict.accepted) or (
+            result.verdict in options.stop_on
+        )
+
+    results, groups = judge_groups(problem.groups, cases, judge_one, stop)
+    return _report(
+        problem, source, prepared.language, prepared.baseline_kb, tuple(results), tuple(groups)
+    )
 
 
 def prepare_submission(
@@ -190,10 +203,11 @@ def judge_case(
         keep_output(run.stdout)
     net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
     verdict, message = classify_run(run, problem.limits, net_kb)
-    details = ""
+    details, fraction = "", None
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
         verdict, message, details = checked.verdict, checked.message, checked.details
+        fraction = checked.fraction
     elif verdict is Verdict.RE:
         details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
     return CaseResult(
@@ -208,6 +222,7 @@ def judge_case(
         signal=run.signal,
         message=message,
         details=details,
+        fraction=fraction,
     )
 
 
@@ -259,8 +274,13 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     return BUILTIN_CHECKERS[spec.name](output, answer, spec)
 
 
-def _report(problem, source, language, baseline_kb, results, compile_message="") -> Report:
+def _report(
+    problem, source, language, baseline_kb, results, groups=(), compile_message=""
+) -> Report:
     verdict = Verdict.CE if compile_message else overall_verdict([r.verdict for r in results])
+    score = total_score(groups)
+    if problem.scored and score is None:  # nothing was judged (CE)
+        score = 0.0
     return Report(
         problem_id=problem.id,
         problem_title=problem.title,
@@ -271,6 +291,9 @@ def _report(problem, source, language, baseline_kb, results, compile_message="")
         verdict=verdict,
         tests=results,
         compile_message=compile_message,
+        groups=groups,
+        score=score,
+        max_score=problem.max_score,
     )
 
 

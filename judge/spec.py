@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import JudgeError
-import yaml
-
+from judge.groups import Group, read_groups
 from judge.yamlnodes import MappingReader, compose_file
 
 PROBLEM_FILE = "problem.yaml"
@@ -50,15 +49,6 @@ class GeneratorSpec:
 
 
 @dataclass(frozen=True)
-class Group:
-    name: str
-    glob: str
-
-
-DEFAULT_GROUPS = (Group("samples", "sample*"), Group("rest", "*"))
-
-
-@dataclass(frozen=True)
 class Problem:
     id: str
     title: str
@@ -71,6 +61,18 @@ class Problem:
     validator: Path | None
     groups: tuple[Group, ...]
     shrinker: Path | None = None
+
+    @property
+    def scored(self) -> bool:
+        """Whether groups earn points (IOI subtasks) rather than the POJ pass/fail verdict."""
+        return any(group.points is not None for group in self.groups)
+
+    @property
+    def max_score(self) -> float | None:
+        return sum(g.points or 0.0 for g in self.groups) if self.scored else None
+
+    def group_named(self, name: str) -> Group | None:
+        return next((group for group in self.groups if group.name == name), None)
 
     @property
     def directory(self) -> Path:
@@ -131,7 +133,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         ),
         generator=_read_generator(top, root),
         validator=_read_optional_program(top, root, problem_id, "validator"),
-        groups=_read_groups(top),
+        groups=read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
     )
 
@@ -200,23 +202,6 @@ def _read_optional_program(
         return _read_path(top, key, root)
     default = root / "problems" / problem_id / f"{key}.py"
     return default if default.is_file() else None
-
-
-def _read_groups(top: MappingReader) -> tuple[Group, ...]:
-    node = top.get("groups")
-    if node is None:
-        return DEFAULT_GROUPS
-    if not isinstance(node, yaml.SequenceNode) or not node.value:
-        raise top.error("groups", "expected a non-empty list of {name, glob} mappings")
-    groups = []
-    for index, item in enumerate(node.value):
-        entry = MappingReader.of(top.path, item, prefix=f"groups[{index}].")
-        entry.reject_unknown({"name", "glob"})
-        groups.append(Group(name=entry.string("name"), glob=entry.string("glob")))
-    names = [g.name for g in groups]
-    if len(set(names)) != len(names):
-        raise top.error("groups", "group names must be unique")
-    return tuple(groups)
 
 
 def _read_path(reader: MappingReader, key: str, root: Path, default: str | None = None) -> Path:

@@ -11,7 +11,8 @@ import yaml
 
 from judge.errors import ProblemError
 from judge.files import write_atomically
-from judge.spec import Group, Problem
+from judge.groups import Group
+from judge.spec import Problem
 from judge.yamlnodes import MappingReader, compose_file
 
 MANIFEST = "manifest.yaml"

@@ -13,6 +13,7 @@ from judge.verify import SolutionCheck, Verification
 # One character per test in the matrix.
 CELL = {
     Verdict.AC: ".",
+    Verdict.PA: "p",
     Verdict.PE: "P",
     Verdict.WA: "W",
     Verdict.TLE: "T",

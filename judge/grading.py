@@ -1,0 +1,80 @@
+"""Judging tests group by group: dependencies, `on_reject`, early stops, and group results.
+
+The runner hands in a function that judges one test; this module decides which tests are judged
+and in which order, and grades each group (judge.scoring). It starts no process itself, so its
+rules are tested with a fake judge function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from judge.groups import Group, OnReject
+from judge.scoring import GroupResult, CaseShare, grade_group, unmet_dependency
+from judge.testdata import TestCase
+from judge.verdict import Verdict
+
+
+class JudgedTest(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def verdict(self) -> Verdict: ...
+
+    @property
+    def fraction(self) -> float | None: ...
+
+
+R = TypeVar("R", bound=JudgedTest)
+
+# A test that gets one of these is rejected; a partially accepted one is not: a `min` group
+# may still lose more on a later test, so `on_reject: break` goes on after it.
+NOT_REJECTED = (Verdict.AC, Verdict.PA)
+
+
+def judge_groups(
+    groups: Sequence[Group],
+    cases: Sequence[TestCase],
+    judge: Callable[[TestCase], R],
+    stop: Callable[[R], bool],
+) -> tuple[list[R], list[GroupResult]]:
+    """Judge `cases` in group order; `stop(result)` ends all judging after that test.
+
+    Groups without tests are left out of a pass/fail problem's results; a scored group without
+    tests still shows (it can earn nothing, which verify reports).
+    """
+    results: list[R] = []
+    graded: dict[str, GroupResult] = {}
+    stopped_at = ""
+    for group in (*groups, *_unlisted_groups(groups, cases)):
+        members = [case for case in cases if case.group == group.name]
+        if not members and group.points is None:
+            continue
+        reason = f"judging stopped after test {stopped_at}" if stopped_at else ""
+        reason = reason or unmet_dependency(group, graded)
+        judged: list[R] = []
+        if not reason:
+            for case in members:
+                result = judge(case)
+                judged.append(result)
+                if stop(result):
+                    stopped_at = result.name
+                    break
+                if group.on_reject is OnReject.BREAK and result.verdict not in NOT_REJECTED:
+                    break
+            if len(judged) < len(members):
+                last = judged[-1]
+                reason = f"judging stopped after test {last.name} ({last.verdict.value})"
+        results.extend(judged)
+        shares = [CaseShare(r.verdict, r.fraction) for r in judged]
+        graded[group.name] = grade_group(group, len(members), shares, reason)
+    return results, list(graded.values())
+
+
+def _unlisted_groups(groups: Sequence[Group], cases: Sequence[TestCase]) -> list[Group]:
+    """Groups that tests name but problem.yaml does not (e.g. a stress run's own cases)."""
+    known = {group.name for group in groups}
+    names = dict.fromkeys(case.group for case in cases if case.group not in known)
+    return [Group(name, "*") for name in names]
