@@ -72,11 +72,18 @@ class SetterPrograms:
         return result.stdout
 
     def validate(
-        self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
+        self,
+        sandbox: Sandbox,
+        *,
+        path: Path | None = None,
+        data: bytes | None = None,
+        args: tuple[str, ...] = (),
     ) -> Validation:
+        """Validate one input; `args` are a test group's own constraints (validator_args)."""
         if self.validator is None:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
-        result = self._run(sandbox, self.validator, VALIDATOR_LIMITS, path=path, data=data)
+        argv = (*self.validator, *args)
+        result = self._run(sandbox, argv, VALIDATOR_LIMITS, path=path, data=data)
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:

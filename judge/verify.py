@@ -33,6 +33,7 @@ from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.testdata import TestCase, discover_tests, file_sha256, read_manifest
 from judge.verdict import EXPECTED_BY_FOLDER, Verdict
+from judge.verify_scores import SCORE_TAG, declared_score, group_errors, score_errors
 
 SAFE_TIME_SHARE = 0.5
 TLE_MARGIN = 2.0
@@ -43,6 +44,7 @@ class BundledSolution:
     path: Path
     label: str  # e.g. "wrong_answer/no_parity.py"
     expected: Verdict
+    expected_score: float | None = None  # declared in the source: @EXPECTED_SCORE@: 40
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,9 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], tuple
                 f"{child}: unknown folder; expected one of " + ", ".join(EXPECTED_BY_FOLDER)
             )
             continue
+        if expected is Verdict.PA and not problem.scored:
+            errors.append(f"{child}: only a scored problem (groups with points) has this folder")
+            continue
         for path in sorted(child.iterdir()):
             if not path.is_file() or path.name.startswith("."):
                 continue
@@ -93,7 +98,11 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], tuple
             except UnknownLanguage as exc:
                 errors.append(f"{path}: {exc}")
                 continue
-            found.append(BundledSolution(path, f"{child.name}/{path.name}", expected))
+            score = declared_score(path)
+            if expected is Verdict.PA and score is None:
+                errors.append(f"{path}: declares no score; expected a line with {SCORE_TAG} N")
+                continue
+            found.append(BundledSolution(path, f"{child.name}/{path.name}", expected, score))
     return tuple(found), tuple(errors)
 
 
@@ -108,7 +117,7 @@ def verify_problem(
     tests = discover_tests(problem)
     invalid = _invalid_tests(programs, sandboxes.get(), tests)
     solutions, layout_errors = find_solutions(problem)
-    errors = layout_errors + manifest_errors(problem, tests)
+    errors = layout_errors + manifest_errors(problem, tests) + group_errors(problem, tests)
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
         return check_solution(problem, solution, sandbox, cache_dir, tests)
@@ -144,7 +153,9 @@ def _invalid_tests(
         return ()
     invalid = []
     for case in tests:
-        validation = programs.validate(sandbox, path=case.input_path)
+        group = programs.problem.group_named(case.group)
+        args = group.validator_args if group is not None else ()
+        validation = programs.validate(sandbox, path=case.input_path, args=args)
         if not validation.valid:
             invalid.append((case.name, validation.message))
     return tuple(invalid)
@@ -157,7 +168,9 @@ def check_solution(
     cache_dir: Path,
     tests: tuple[TestCase, ...],
 ) -> SolutionCheck:
-    stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
+    # A solution shown to be too slow need not run on; one that must earn a score must run on.
+    runs_on = solution.expected in (Verdict.AC, Verdict.PA)
+    stop_on = frozenset() if runs_on else frozenset({Verdict.TLE})
     try:
         report = judge_submission(
             problem, solution.path, sandbox, cache_dir, JudgeOptions(stop_on=stop_on), tests=tests
@@ -165,6 +178,7 @@ def check_solution(
     except JudgeError as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None
     errors = list(_verdict_errors(solution.expected, report))
+    errors += score_errors(solution.expected, solution.expected_score, report)
     if solution.expected is Verdict.TLE and not errors:
         errors.extend(_tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests))
     return SolutionCheck(solution, report, tuple(errors))
@@ -174,6 +188,13 @@ def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
     if report.verdict is Verdict.CE:
         return [] if expected is Verdict.CE else ["does not compile"]
     got = [case.verdict for case in report.tests]
+    if expected is Verdict.PA:
+        # Any verdict but a judge error: a partial solution fails some tests by design.
+        return [
+            f"{case.name}: JE {case.message}".rstrip()
+            for case in report.tests
+            if case.verdict is Verdict.JE
+        ][:1]
     if expected is Verdict.AC:
         return [
             f"{case.name}: {case.verdict.value} {case.message}".rstrip()

@@ -28,7 +28,13 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
     spec = app.problem(problem)
     if spec.validator is None:
         raise JudgeError(f"problem '{spec.id}' has no validator")
-    paths = files or tuple(case.input_path for case in discover_tests(spec))
+    # A test of the package is also held to its group's own constraints (validator_args).
+    group_args = {}
+    if not files:
+        for case in discover_tests(spec):
+            group = spec.group_named(case.group)
+            group_args[case.input_path] = group.validator_args if group else ()
+    paths = files or tuple(group_args)
     for path in paths:
         if not path.is_file():
             raise JudgeError(f"{path}: file not found")
@@ -38,7 +44,7 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
         for path in paths:
-            validation = programs.validate(sandbox, path=path)
+            validation = programs.validate(sandbox, path=path, args=group_args.get(path, ()))
             results.append(
                 {"file": str(path), "valid": validation.valid, "message": validation.message}
             )
