@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.files import file_identity, write_atomically
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.outcome import judge_compile
+from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, python_interpreter
+from judge.verdict import Verdict
 
 COMPILE_LIMITS = ResourceLimits(
     cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=64, processes=64
@@ -100,7 +102,11 @@ class Prepared:
 
 @dataclass(frozen=True)
 class CompileFailure:
-    message: str  # the compiler's output
+    """A compile step that did not produce a program: CE when the source is to blame, JE when
+    the toolchain or the sandbox is (judge.outcome decides which)."""
+
+    verdict: Verdict
+    message: str  # why, then the compiler's output
 
 
 def detect_language(path: Path, override: str | None = None) -> Language:
@@ -181,25 +187,24 @@ def _compile(
         env={"TMPDIR": "/tmp"},
     )
     result = sandbox.run(request)
-    if not result.ok:
+    judgement = judge_compile(result)
+    if judgement.verdict is not Verdict.AC:
         if partial is not None:
             partial.unlink(missing_ok=True)
-        return CompileFailure(_compiler_message(result))
+        return CompileFailure(judgement.verdict, _compiler_message(result, judgement.message))
     if partial is not None:
         os.replace(partial, binary)
     return None
 
 
-def _compiler_message(result: RunResult) -> str:
+def _compiler_message(result: RunResult, why: str) -> str:
     text = (result.stdout + result.stderr)[-COMPILER_MESSAGE_BYTES:]
-    message = text.decode("utf-8", errors="replace").strip()
-    if result.termination is not Termination.EXITED:
-        message = f"{message}\ncompiler stopped: {result.termination.value} {result.message}"
-    return message.strip() or f"compiler failed with exit code {result.exit_code}"
+    said = text.decode("utf-8", errors="replace").strip()
+    return f"{said}\n{why}".strip() if said else why
 
 
 def _fill(template: tuple[str, ...], source: Path, binary: Path | None) -> tuple[str, ...]:
-    values = {"{python}": sys.executable, "{source}": str(source), "{binary}": str(binary)}
+    values = {"{python}": python_interpreter(), "{source}": str(source), "{binary}": str(binary)}
     return tuple(values.get(part, part) for part in template)
 
 
@@ -214,7 +219,7 @@ def _binary_path(language: Language, source: Path, cache_dir: Path) -> Path:
 def _compiler_identity(language: Language) -> str:
     """The compiler's resolved path, size and mtime: an upgrade invalidates cached binaries."""
     if language.compiler is None:  # compiled by the judge's own interpreter (Python)
-        return f"{os.path.realpath(sys.executable)}:{sys.version}"
+        return f"{python_interpreter()}:{sys.version}"
     return file_identity(shutil.which(language.compiler) or language.compiler)
 
 

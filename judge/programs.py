@@ -182,4 +182,6 @@ def _describe(result: RunResult) -> str:
         return f"exit code {result.exit_code}{last}"
     if result.termination is Termination.START_FAILED:
         return f"could not start: {result.message}"
+    if result.termination is Termination.SANDBOX_ERROR:
+        return f"the sandbox failed: {result.message}"
     return f"{result.termination.value} after {result.cpu_ms:.0f} ms CPU{last}"

@@ -9,8 +9,12 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from collections.abc import Iterable
+
 from judge.runner import CaseResult, Report
-from judge.scoring import GroupResult, CaseShare
+from judge.scoring import CaseShare, GroupResult
+from judge.spec import Limits, Problem
+from judge.testdata import TestCase
 from judge.verdict import Verdict
 
 JSON_SCHEMA_VERSION = 1
@@ -143,20 +147,13 @@ def _summary(report: Report) -> Text:
 
 def report_to_dict(report: Report) -> dict:
     """The --json document; its schema is documented in docs/json.md."""
-    limits = report.limits
     return {
         "schema": JSON_SCHEMA_VERSION,
         "problem": report.problem_id,
         "solution": report.solution,
         "language": report.language,
         "verdict": report.verdict.value,
-        "limits": {
-            "time_ms": limits.time_ms,
-            "memory_kb": limits.memory_kb,
-            "output_kb": limits.output_kb,
-            "wall_ms": limits.wall_ms,
-            "memory_basis": limits.memory_basis.value,
-        },
+        "limits": limits_to_dict(report.limits),
         "baseline_kb": report.baseline_kb,
         "max_time_ms": report.max_time_ms,
         "max_memory_kb": report.max_memory_kb,
@@ -166,6 +163,60 @@ def report_to_dict(report: Report) -> dict:
         "groups": [_group_to_dict(group) for group in report.groups],
         "tests": [_case_to_dict(case, report.max_score is not None) for case in report.tests],
     }
+
+
+def pending_report_dict(
+    problem: Problem, tests: Iterable[TestCase], solution: str, language: str
+) -> dict:
+    """The same document before judging: verdicts and figures None, every test listed.
+
+    Pages show it while a submission is judged and fill it in as results arrive.
+    """
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "problem": problem.id,
+        "solution": solution,
+        "language": language,
+        "verdict": None,
+        "limits": limits_to_dict(problem.limits),
+        "baseline_kb": None,
+        "max_time_ms": None,
+        "max_memory_kb": None,
+        "compile_message": None,
+        "score": None,
+        "max_score": problem.max_score,
+        "groups": [],
+        "tests": [
+            {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
+            for case in tests
+        ],
+    }
+
+
+def limits_to_dict(limits: Limits) -> dict:
+    return {
+        "time_ms": limits.time_ms,
+        "memory_kb": limits.memory_kb,
+        "output_kb": limits.output_kb,
+        "wall_ms": limits.wall_ms,
+        "memory_basis": limits.memory_basis.value,
+    }
+
+
+CASE_FIELDS = (
+    "name",
+    "group",
+    "verdict",
+    "time_ms",
+    "wall_ms",
+    "memory_kb",
+    "memory_gross_kb",
+    "exit_code",
+    "signal",
+    "message",
+    "details",
+    "fraction",
+)
 
 
 def _group_to_dict(group: GroupResult) -> dict:

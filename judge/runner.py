@@ -1,12 +1,11 @@
-"""Judging a submission: launch on each test, classify the run, check the output, collect results.
+"""Judging a submission: launch on each test, judge the run, check the output, collect results.
 
-Compute only: rendering belongs to judge.report. Processes are started only through the sandbox.
+Compute only: rendering belongs to judge.report, verdicts of runs to judge.outcome. Processes
+are started only through the sandbox.
 """
 
 from __future__ import annotations
 
-import re
-import signal as signals
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterable
@@ -16,13 +15,13 @@ from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import judge_groups
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.outcome import judge_run
+from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
 from judge.scoring import GroupResult, total_score
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
-EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*")
 STDERR_SHOWN = 400
 
 
@@ -108,14 +107,14 @@ def judge_submission(
     """Run `source` on every test of `problem` and return the full report."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
-    if isinstance(prepared, str):
+    if isinstance(prepared, CompileFailure):
         return _report(
             problem,
             source,
             _language_name(source, options.language),
             0,
             (),
-            compile_message=prepared,
+            compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
 
@@ -138,8 +137,8 @@ def judge_submission(
 
 def prepare_submission(
     problem: Problem, source: Path, sandbox: Sandbox, cache_dir: Path, language: str | None
-) -> Submission | str:
-    """Compile if needed and calibrate; a string is the compiler's message (CE)."""
+) -> Submission | CompileFailure:
+    """Compile if needed and calibrate; or why it did not compile (CE, or JE for the judge)."""
     if not source.is_file():
         raise JudgeError(f"solution not found: {source}")
     try:
@@ -148,7 +147,7 @@ def prepare_submission(
         raise JudgeError(str(exc)) from None
     prepared = prepare(sandbox, lang, source, cache_dir)
     if isinstance(prepared, CompileFailure):
-        return prepared.message or "compilation failed"
+        return prepared
     baseline = 0
     if problem.limits.memory_basis is MemoryBasis.NET:
         baseline = sandbox.baseline_kb(prepared.idle_argv)
@@ -202,7 +201,8 @@ def judge_case(
     if keep_output is not None:
         keep_output(run.stdout)
     net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-    verdict, message = classify_run(run, problem.limits, net_kb)
+    judgement = judge_run(run, problem.limits, net_kb)
+    verdict, message = judgement.verdict, judgement.message
     details, fraction = "", None
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
@@ -236,29 +236,6 @@ def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
     )
 
 
-def classify_run(run: RunResult, limits: Limits, memory_kb: int) -> tuple[Verdict, str]:
-    """The verdict a run earns before its output is looked at; AC means 'go on and check'."""
-    termination = run.termination
-    if termination is Termination.START_FAILED:
-        return Verdict.JE, f"could not start the submission: {run.message}"
-    if termination is Termination.CPU_LIMIT or run.cpu_ms > limits.time_ms:
-        return Verdict.TLE, f"CPU time over {limits.time_ms} ms"
-    if termination is Termination.WALL_LIMIT:
-        return Verdict.TLE, f"wall-clock time over {limits.wall_ms} ms (sleeping or blocked?)"
-    if termination is Termination.MEMORY_LIMIT or memory_kb > limits.memory_kb:
-        return Verdict.MLE, f"memory over {limits.memory_kb} KB"
-    if termination is Termination.OUTPUT_LIMIT:
-        return Verdict.OLE, f"output over {limits.output_kb} KB"
-    if termination is Termination.SIGNALED:
-        return Verdict.RE, f"killed by {_signal_name(run.signal)}" + _exception_suffix(run)
-    if run.exit_code != 0:
-        exception = _exception_line(run.stderr)
-        if exception.startswith("MemoryError"):
-            return Verdict.MLE, "MemoryError: an allocation failed at the memory limit"
-        return Verdict.RE, f"exit code {run.exit_code}" + (f": {exception}" if exception else "")
-    return Verdict.AC, ""
-
-
 def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: bytes) -> CheckResult:
     spec = checker.problem.checker
     if checker.broken:
@@ -275,9 +252,18 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
 
 
 def _report(
-    problem, source, language, baseline_kb, results, groups=(), compile_message=""
+    problem,
+    source,
+    language,
+    baseline_kb,
+    results,
+    groups=(),
+    compile_failure: CompileFailure | None = None,
 ) -> Report:
-    verdict = Verdict.CE if compile_message else overall_verdict([r.verdict for r in results])
+    if compile_failure is not None:
+        verdict, compile_message = compile_failure.verdict, compile_failure.message
+    else:
+        verdict, compile_message = overall_verdict([r.verdict for r in results]), ""
     score = total_score(groups)
     if problem.scored and score is None:  # nothing was judged (CE)
         score = 0.0
@@ -302,26 +288,3 @@ def _language_name(source: Path, override: str | None) -> str:
         return detect_language(source, override).name
     except UnknownLanguage:
         return override or source.suffix
-
-
-def _signal_name(number: int | None) -> str:
-    if number is None:
-        return "a signal"
-    try:
-        return f"{signals.Signals(number).name} (signal {number})"
-    except ValueError:
-        return f"signal {number}"
-
-
-def _exception_suffix(run: RunResult) -> str:
-    line = _exception_line(run.stderr)
-    return f": {line}" if line else ""
-
-
-def _exception_line(stderr: bytes) -> str:
-    """The last line that names an exception (Python's traceback ends with it), else ''."""
-    lines = [line.strip() for line in stderr.decode(errors="replace").splitlines() if line.strip()]
-    for line in reversed(lines):
-        if EXCEPTION_LINE.match(line):
-            return line[:200]
-    return lines[-1][:200] if lines else ""

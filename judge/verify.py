@@ -18,7 +18,7 @@ from pathlib import Path
 from collections.abc import Callable
 
 from judge.errors import JudgeError, ProblemError
-from judge.languages import UnknownLanguage, detect_language
+from judge.languages import CompileFailure, UnknownLanguage, detect_language
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
 from judge.runner import (
@@ -225,8 +225,8 @@ def _tle_margin_errors(problem, solution, sandbox, cache_dir, report, tests) -> 
     )
     relaxed = dataclasses.replace(problem, limits=relaxed_limits)
     submission = prepare_submission(relaxed, solution.path, sandbox, cache_dir, None)
-    if isinstance(submission, str):
-        return ["does not compile"]
+    if isinstance(submission, CompileFailure):
+        return [f"does not compile ({submission.verdict.value})"]
     case = next(t for t in tests if t.name == first.name)
     rerun = judge_case(
         relaxed, submission, prepare_checker(relaxed, sandbox, cache_dir), sandbox, case

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from judge.report import VERDICT_STYLES, format_score
+from judge.report import VERDICT_STYLES, format_score, limits_to_dict
 from judge.verdict import Verdict
 from judge.verify import SolutionCheck, Verification
 
@@ -103,6 +103,7 @@ def verification_to_dict(result: Verification) -> dict:
     return {
         "problem": result.problem.id,
         "ok": result.ok,
+        "limits": limits_to_dict(result.problem.limits),
         "tests": [case.name for case in result.tests],
         "invalid_tests": [{"name": n, "message": m} for n, m in result.invalid_tests],
         "solutions": [
@@ -117,6 +118,7 @@ def verification_to_dict(result: Verification) -> dict:
                 "max_score": check.report.max_score,
                 "expected_score": check.solution.expected_score,
                 "tests": {case.name: case.verdict.value for case in check.report.tests},
+                "times_ms": {case.name: case.time_ms for case in check.report.tests},
                 "errors": list(check.errors),
             }
             for check in result.solutions

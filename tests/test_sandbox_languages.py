@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from judge.languages import (
     prepare,
 )
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from judge.sandbox.api import python_interpreter
 
 LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=1024)
 needs_gcc = pytest.mark.skipif(shutil.which("g++") is None, reason="gcc/g++ not installed")
@@ -42,7 +42,7 @@ def test_python_runs_with_the_judges_interpreter(sandbox, tmp_path):
     source = tmp_path / "a.py"
     source.write_text("print(6 * 7)\n")
     prepared = prepare(sandbox, detect_language(source), source, tmp_path)
-    assert prepared.argv == (sys.executable, "-I", "-S", "-B", str(source))
+    assert prepared.argv == (python_interpreter(), "-I", "-S", "-B", str(source))
     assert sandbox.run(RunRequest(argv=prepared.argv, limits=LIMITS)).stdout == b"42\n"
 
 

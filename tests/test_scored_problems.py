@@ -288,3 +288,16 @@ def test_scoring_keys_are_checked(tmp_path, edit, fragment):
         load_problem(root, "sum")
     assert fragment in str(caught.value)
     assert caught.value.line is not None
+
+
+def test_html_report_shows_the_score_and_partial_verdicts(tmp_path):
+    yaml_text = SCORED_YAML.replace(
+        "groups:", "checker:\n  name: testlib\n  program: problems/sum/checker.py\ngroups:"
+    )
+    root = scored_project(tmp_path, LAZY, {"checker.py": TESTLIB_POINTS_CHECKER}, yaml_text)
+    out = tmp_path / "report.html"
+    result = submit(root, "lazy.py", "--html", str(out))
+    assert result.exit_code == 1, result.output
+    html = out.read_text()
+    assert '<span data-field="score">30</span> / 100' in html
+    assert 'class="row-v-PA"' in html

@@ -143,6 +143,7 @@ def _failure(result: RunResult, role: str) -> str:
         Termination.OUTPUT_LIMIT: f"{role} wrote too much output",
         Termination.SIGNALED: f"{role} killed by signal {result.signal}",
         Termination.START_FAILED: f"{role} could not start: {result.message}",
+        Termination.SANDBOX_ERROR: f"the sandbox failed running the {role}: {result.message}",
     }[result.termination]
 
 

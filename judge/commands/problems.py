@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from rich.console import Console
 from rich.markdown import Markdown
@@ -53,10 +55,19 @@ def _summary_row(problem: Problem) -> tuple[str, ...]:
 
 @click.command()
 @click.argument("problem")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the problem page (statement, limits, samples) as one HTML file.",
+)
 @click.pass_obj
-def show(app: AppContext, problem: str) -> None:
+def show(app: AppContext, problem: str, html: Path | None) -> None:
     """Show PROBLEM's statement, limits and checker."""
     spec = app.problem(problem)
+    if html is not None:
+        from judge.web.offline import write_problem_html  # jinja2: only when asked
+
+        write_problem_html(html, spec, discover_tests(spec))
     try:
         statement = spec.statement.read_text(encoding="utf-8")
     except OSError as exc:

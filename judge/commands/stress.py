@@ -13,6 +13,7 @@ from rich.console import Console
 
 from judge.context import AppContext
 from judge.errors import JudgeError
+from judge.languages import CompileFailure
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
@@ -27,6 +28,9 @@ from judge.stress import (
     run_stress,
     shrink_failure,
 )
+
+
+OUTPUT_SHOWN = 65536  # characters of the failing output kept in the document
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -69,6 +73,11 @@ from judge.stress import (
 )
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as one JSON document.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the outcome as one self-contained HTML file.",
+)
 @click.pass_obj
 def stress(
     app: AppContext,
@@ -84,6 +93,7 @@ def stress(
     workers: int | None,
     no_cache: bool,
     as_json: bool,
+    html: Path | None,
 ) -> None:
     """Pit SOLUTION against PROBLEM's reference on random valid tests until they disagree.
 
@@ -112,8 +122,8 @@ def stress(
     ):
         sandbox = sandboxes.get()
         submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
-        if isinstance(submission, str):
-            raise JudgeError(f"{solution} does not compile:\n{submission}")
+        if isinstance(submission, CompileFailure):
+            raise JudgeError(f"{solution} does not compile:\n{submission.message}")
         judging = Judging(
             spec,
             prepare_setter_programs(spec, sandbox, app.cache_dir),
@@ -134,8 +144,13 @@ def stress(
                 )
     saved = _save(app, spec.id, outcome) if outcome.failure is not None else {}
     replay_command = _replay_command(solution, spec.id, saved)
+    document = _to_dict(outcome, plan, saved, replay_command)
+    if html is not None:
+        from judge.web.offline import write_stress_html  # jinja2: only when asked
+
+        write_stress_html(html, document, spec, solution)
     if as_json:
-        click.echo(json.dumps(_to_dict(outcome, plan, saved, replay_command), indent=2))
+        click.echo(json.dumps(document, indent=2))
     else:
         _print(Console(highlight=False, soft_wrap=True), outcome, saved, replay_command)
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
@@ -200,6 +215,7 @@ def _replay_command(solution: Path, problem_id: str, saved: dict[str, str]) -> s
 
 def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) -> dict:
     failure, shrunk = outcome.failure, outcome.shrunk
+    shown = shrunk or failure  # the smallest failing case: its answers and explanation
     return {
         "verdict": failure.result.verdict.value if failure else "AC",
         "iterations": outcome.iterations,
@@ -213,6 +229,9 @@ def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) ->
         "shrunk_input": shrunk.data.decode(errors="replace") if shrunk else None,
         "shrunk_verdict": shrunk.result.verdict.value if shrunk else None,
         "shrink_steps": outcome.shrink.steps if outcome.shrink else None,
+        "expected_output": shown.answer.decode(errors="replace") if shown else None,
+        "output": shown.output.decode(errors="replace")[:OUTPUT_SHOWN] if shown else None,
+        "details": shown.result.details or None if shown else None,
         "saved": saved or None,
         "replay": replay_command,
     }

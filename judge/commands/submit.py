@@ -30,6 +30,11 @@ from judge.testdata import discover_tests
     is_flag=True,
     help="Print one JSON document on stdout (schema in docs/json.md) instead of a table.",
 )
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the report as one self-contained HTML file (tables, charts, source).",
+)
 @click.pass_obj
 def submit(
     app: AppContext,
@@ -38,6 +43,7 @@ def submit(
     language: str | None,
     fail_fast: bool,
     as_json: bool,
+    html: Path | None,
 ) -> None:
     """Judge SOLUTION on every test of PROBLEM.
 
@@ -71,6 +77,10 @@ def submit(
             )
     finally:
         sandbox.close()
+    if html is not None:
+        from judge.web.offline import write_submission_html  # jinja2: only when asked
+
+        write_submission_html(html, report)
     if as_json:
         click.echo(report_to_json(report))
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -24,6 +25,11 @@ from judge.verify_report import render_verification, verification_to_dict
 @click.option("--all", "all_problems", is_flag=True, help="Verify every problem.")
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option(
+    "--html",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    help="Also write the matrices and time margins as one self-contained HTML file.",
+)
 @click.pass_obj
 def verify(
     app: AppContext,
@@ -31,6 +37,7 @@ def verify(
     all_problems: bool,
     workers: int | None,
     as_json: bool,
+    html: Path | None,
 ) -> None:
     """Check problem packages: the validator accepts every test, the reference and accepted/
     solutions are AC everywhere, every solution in wrong_answer/, time_limit_exceeded/,
@@ -64,16 +71,16 @@ def verify(
             results.append(result)
             if not as_json:
                 console.print(render_verification(result))
+    document = {
+        "ok": all(r.ok for r in results),
+        "problems": [verification_to_dict(r) for r in results],
+    }
+    if html is not None and results:
+        from judge.web.offline import write_verification_html  # jinja2: only when asked
+
+        write_verification_html(html, document)
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "ok": all(r.ok for r in results),
-                    "problems": [verification_to_dict(r) for r in results],
-                },
-                indent=2,
-            )
-        )
+        click.echo(json.dumps(document, indent=2))
     if not results:
         raise JudgeError("no problems to verify")
     raise click.exceptions.Exit(0 if all(r.ok for r in results) else 1)

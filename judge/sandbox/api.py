@@ -1,29 +1,41 @@
 """The seam between the judge and the processes it starts.
 
 Everything above this package describes a run with a `RunRequest` and reads back a `RunResult`;
-only code below it starts processes. The data here carries no policy: the runner decides what a
-termination means for a verdict.
+only code below it starts processes. The data here carries no policy: a `RunResult` says what
+happened and what was measured, and judge.outcome alone decides what that means for a verdict.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 
+@functools.cache
+def python_interpreter() -> str:
+    """The interpreter that runs Python programs: the judge's own, but outside any virtual
+    environment, so that it exists inside a run's minimal root and names nothing of the
+    project (a virtual environment usually lives in the project's folder)."""
+    return os.path.realpath(getattr(sys, "_base_executable", None) or sys.executable)
+
+
 class Termination(enum.Enum):
-    """How a run ended, as seen by the sandbox."""
+    """How a run ended, as seen by the sandbox: a fact, not a verdict."""
 
     EXITED = "exited"  # the program exited by itself, with any exit code
-    SIGNALED = "signaled"  # killed by a signal the sandbox did not send (e.g. SIGSEGV, SIGABRT)
-    CPU_LIMIT = "cpu_limit"  # stopped for passing the CPU time limit
+    SIGNALED = "signaled"  # killed by a signal the sandbox did not send (e.g. SIGSEGV, SIGXCPU)
+    CPU_LIMIT = "cpu_limit"  # stopped by the CPU watcher
     WALL_LIMIT = "wall_limit"  # stopped by the wall-clock backstop
-    MEMORY_LIMIT = "memory_limit"  # stopped by, or failed an allocation at, the memory cap
-    OUTPUT_LIMIT = "output_limit"  # wrote more than the output cap to stdout
-    START_FAILED = "start_failed"  # the program could not be started at all (the judge's problem)
+    MEMORY_LIMIT = "memory_limit"  # killed for memory (the kernel's OOM killer, or the watcher)
+    OUTPUT_LIMIT = "output_limit"  # stopped by the output watcher: more than the cap on stdout
+    START_FAILED = "start_failed"  # the program could not be started (no such file, not runnable)
+    SANDBOX_ERROR = "sandbox_error"  # the sandbox itself failed; `message` says how
 
 
 @dataclass(frozen=True)
@@ -66,7 +78,7 @@ class RunResult:
     peak_memory_kb: int  # gross peak resident memory of the process tree
     stdout: bytes  # at most limits.output_kb KB
     stderr: bytes  # the tail, capped
-    message: str = ""  # why START_FAILED, or other detail from the sandbox
+    message: str = ""  # why START_FAILED or SANDBOX_ERROR, or other detail from the sandbox
 
     @property
     def ok(self) -> bool:

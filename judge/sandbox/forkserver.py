@@ -194,13 +194,16 @@ def read_text(directory, name):
 
 
 def cgroup_cpu_ns(config, name):
+    """CPU time of the run's cgroup in ns; None when the counter cannot be read (never 0: an
+    unreadable counter must not pass for a run that used no CPU)."""
     if config["cgroup_version"] == 1:
-        text = read_text(cgroup_path(config, "cpuacct", name), "cpuacct.usage")
-        return int(text) if text.strip() else 0
+        text = read_text(cgroup_path(config, "cpuacct", name), "cpuacct.usage").strip()
+        return int(text) if text.isdigit() else None
     for line in read_text(cgroup_path(config, "unified", name), "cpu.stat").splitlines():
-        if line.startswith("usage_usec"):
-            return int(line.split()[1]) * 1000
-    return 0
+        key, _, value = line.partition(" ")
+        if key == "usage_usec" and value.strip().isdigit():
+            return int(value) * 1000
+    return None
 
 
 def cgroup_memory(config, name):
@@ -353,8 +356,8 @@ def watch_jail(config, request, name, keeper, status_r, files, started):
     if pid is not None:
         kill_group(pid)
     reap_all()
-    status, error, _ = parse_reports(b"".join(reports))
-    return reply(config, name, status, error, stopped, wall)
+    status, error, unstarted = parse_reports(b"".join(reports))
+    return reply(config, name, status, error, unstarted, stopped, wall)
 
 
 def watch_direct(config, request, name, program, status_r, files, started):
@@ -371,7 +374,7 @@ def watch_direct(config, request, name, program, status_r, files, started):
     result = {"status": status, "maxrss_kb": usage.ru_maxrss,
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
     _, error, unstarted = parse_reports(read_to_end(status_r))
-    return reply(config, name, None if unstarted else result, error, stopped, wall)
+    return reply(config, name, None if unstarted else result, error, unstarted, stopped, wall)
 
 
 def watch(config, request, name, wait_fd, on_ready, program_pid, files, started, stop):
@@ -390,7 +393,8 @@ def watch(config, request, name, wait_fd, on_ready, program_pid, files, started,
             break
         if stopped is None:
             pid = program_pid()
-            stopped = limit_passed(current_cpu_ns(config, name, pid) > cpu_limit_ns,
+            cpu_ns = current_cpu_ns(config, name, pid)
+            stopped = limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > cpu_limit_ns,
                                    time.monotonic() - started > wall_limit,
                                    stdio_size(files) > 2 * output_cap + 1_048_576)
             if stopped is not None:
@@ -415,7 +419,11 @@ def reap_all():
             return
 
 
-def limit_passed(cpu, wall, flood):
+def limit_passed(blind, cpu, wall, flood):
+    """Why the run must stop now, or None. A run whose CPU time cannot be read is stopped
+    too: its limit could not be enforced."""
+    if blind:
+        return "counter"
     if cpu:
         return "cpu"
     if wall:
@@ -486,15 +494,22 @@ def parse_reports(reports):
     return status, error, unstarted
 
 
-def reply(config, name, status, error, stopped, wall):
-    answer = {"stopped": stopped, "wall_s": wall, "error": error, "status": None,
-              "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0}
+def reply(config, name, status, error, unstarted, stopped, wall):
+    """The run's facts and measurements. `error` set means the sandbox failed (or, with
+    `unstarted`, that the program could not be started): whatever else the reply says, the
+    program is not to blame."""
+    answer = {"stopped": stopped, "wall_s": wall, "error": error, "unstarted": unstarted,
+              "status": None, "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0}
     if status is not None:
         answer.update(status=status["status"], maxrss_kb=status["maxrss_kb"],
                       cpu_ns=status["cpu_ns"])
     if config["cgroups"]:
         answer["cpu_ns"] = cgroup_cpu_ns(config, name)
         answer["cgroup_peak"], answer["oom"] = cgroup_memory(config, name)
+        if answer["cpu_ns"] is None and not error:
+            answer["error"] = "cannot read the run's CPU time from its cgroup"
+    if stopped == "counter" and not error:
+        answer["error"] = "cannot read the run's CPU time while it ran"
     return answer
 
 
@@ -507,7 +522,11 @@ def keeper_main(config, request, files, joins, status_w):
         prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         if os.getppid() == 1:
             os._exit(1)
-        loaded = load_program(request)  # before the project disappears from view
+        try:
+            loaded = load_program(request)  # before the project disappears from view
+        except OSError as exc:
+            report_error(status_w, exc, b"F")
+            os._exit(1)
         if config["namespaces"]:
             flags = CLONE_NEWPID if config["cgroups"] else 0
             if request["isolate"]:
@@ -523,6 +542,8 @@ def keeper_main(config, request, files, joins, status_w):
                 check(libc.setns(config["template_fd"], CLONE_NEWNS), "setns mount")
             if flags:
                 check(libc.unshare(flags), "unshare")
+        if request["isolate"]:
+            files = (private_copy(files[0]), *files[1:])
         init = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report_error(status_w, exc)
@@ -573,6 +594,20 @@ def init_main(config, request, files, joins, status_w, loaded):
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
     os.write(status_w, b"S" + marshal.dumps(result).hex().encode() + b"\n")
     os._exit(0)
+
+
+def private_copy(fd):
+    """The input as a file in memory of its own: /proc/self/fd/0 then names nothing of the host
+    (not the project, not the test), and the program may read, seek or map it as a file."""
+    copy = os.memfd_create("stdin", os.MFD_CLOEXEC)
+    size, offset = os.fstat(fd).st_size, 0
+    while offset < size:
+        sent = os.sendfile(copy, fd, offset, size - offset)  # in the kernel: no copy here
+        if not sent:
+            break
+        offset += sent
+    os.lseek(copy, 0, os.SEEK_SET)
+    return copy
 
 
 def uses_template(config, request):
@@ -653,7 +688,9 @@ def mount_run_directories(config, request, root):
     if request["cwd_given"]:
         mount(request["cwd"], box, None, MS_BIND | MS_REC)
         mount(None, box, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    # hidepid: the program (an unprivileged uid of its own) sees its own processes, not init
+    # nor anything else of the namespace's root, whose command line names the judge.
+    mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
 
 
 def bind_read_only(path, root):
@@ -726,15 +763,26 @@ def program_main(config, request, files, joins, status_w, source, exec_fd):
         close_all_but(keep)
         env = dict(request["env"])
         if exec_fd is None:
+            code = load_code(request, source)
             os.close(status_w)
-            return {"argv": request["argv"][4:], "source": source, "env": env,
-                    "compiled": bool(request.get("code_file"))}
+            return {"argv": request["argv"][4:], "code": code, "source": source, "env": env}
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
             signal.signal(sig, signal.SIG_DFL)
-        os.execve(exec_fd, request["argv"], env)
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report_error(status_w, exc)
+        os._exit(127)
+    try:
+        os.execve(exec_fd, request["argv"], env)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report_error(status_w, exc, b"F")
     os._exit(127)
+
+
+def load_code(request, source):
+    """The program's code object: unmarshalled here, where a broken code file is the judge's
+    failure; or, for a program that comes as source, None (it is compiled as it runs, where a
+    syntax error is the program's own)."""
+    return marshal.loads(source) if request.get("code_file") else None
 
 
 def set_limits(config, request):
@@ -772,6 +820,20 @@ def close_all_but(keep):
     os.closerange(low, 1 << 20)
 
 
+def set_command_line(words):
+    """Show `words` as this process's command line (/proc/PID/cmdline) instead of the server's,
+    which names the judge's install path: the area of the original arguments is overwritten in
+    place (what it cannot hold is cut; its length cannot change, the rest reads as NULs)."""
+    try:
+        with open("/proc/self/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # arg_start, arg_end (fields 48, 49)
+    except (OSError, IndexError, ValueError):
+        return
+    text = b"\0".join(os.fsencode(word) for word in words)[: end - start - 1]
+    ctypes.memmove(start, text.ljust(end - start, b"\0"), end - start)
+
+
 def run_python_main(job):
     """Run the submission as __main__ of this interpreter, the way `python file.py` does.
 
@@ -781,6 +843,7 @@ def run_python_main(job):
     """
     import builtins
 
+    set_command_line([sys.executable, "-I", "-S", "-B", *job["argv"]])
     os.environ.clear()
     os.environ.update(job["env"])
     sys.modules["random"].seed()  # the preloaded generator must not repeat across runs
@@ -790,8 +853,7 @@ def run_python_main(job):
     sys.modules["__main__"] = main
     sys.argv = list(job["argv"])
     try:
-        source = job["source"]
-        code = marshal.loads(source) if job["compiled"] else compile(source, path, "exec")
+        code = job["code"] or compile(job["source"], path, "exec")
         exec(code, main.__dict__)  # noqa: S102 - running the program is the point
         code = 0
     except SystemExit as exc:
@@ -848,6 +910,7 @@ def warm_up_modules():
 
 def main():
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
+    set_command_line([sys.executable, "-I", "-S", "-B"])  # every run inherits it
     config = receive(request_fd)
     config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
     config.update(cgroup_name=None, cgroup_serial=0, cgroup_limits=None)

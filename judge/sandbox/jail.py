@@ -13,6 +13,7 @@ report the forked interpreter's size (the pitfall in design.md), so only the cgr
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import marshal
 import os
@@ -26,7 +27,13 @@ import weakref
 from pathlib import Path
 
 from judge.files import file_identity, write_atomically
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
+from judge.sandbox.api import (
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Termination,
+    python_interpreter,
+)
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.host import HostSupport
@@ -104,7 +111,7 @@ class JailSandbox:
             try:
                 reply = self._ask(message)
             except ServerFailed as exc:
-                return _start_failed(str(exc))
+                return _failed(Termination.SANDBOX_ERROR, str(exc))
             return _result(request, reply, self._scratch, self.runs_in_server(request.argv))
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
@@ -131,9 +138,9 @@ class JailSandbox:
         """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
         return (
             len(argv) >= 5
-            and argv[0] == sys.executable
             and tuple(argv[1:4]) == PYTHON_FLAGS
             and not argv[4].startswith("-")
+            and _same_interpreter(argv[0])
         )
 
     def _measure_idle(self, argv: tuple[str, ...]) -> int:
@@ -236,7 +243,8 @@ class _Server:
         self._reply_r, reply_w = os.pipe()
         try:
             self._process = subprocess.Popen(
-                [sys.executable, *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r), str(reply_w)],
+                [python_interpreter(), *PYTHON_FLAGS, str(SERVER_SCRIPT), str(request_r),
+                 str(reply_w)],
                 pass_fds=(request_r, reply_w),
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -277,6 +285,11 @@ class _Server:
             self._process.wait()
 
 
+@functools.lru_cache(maxsize=16)
+def _same_interpreter(program: str) -> bool:
+    return os.path.realpath(program) == python_interpreter()
+
+
 def _write_all(fd: int, data: bytes) -> None:
     while data:
         data = data[os.write(fd, data) :]
@@ -307,10 +320,13 @@ def _empty_directory(path: Path) -> Path:
 
 
 def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) -> RunResult:
-    if reply.get("status") is None and not reply.get("stopped"):
-        return _start_failed(reply.get("error") or "the run reported no status")
-    limits = request.limits
-    cap = limits.output_kb * 1024
+    if reply.get("unstarted"):
+        return _failed(Termination.START_FAILED, reply["error"])
+    if reply.get("error"):  # whatever the program did, the sandbox failed around it
+        return _failed(Termination.SANDBOX_ERROR, reply["error"])
+    if reply["status"] is None and not reply["stopped"]:
+        return _failed(Termination.SANDBOX_ERROR, "the run reported no status")
+    cap = request.limits.output_kb * 1024
     stdout = _read_head(scratch / "stdout", cap + 1)
     stderr = _read_tail(scratch / "stderr", STDERR_TAIL_BYTES)
     status = reply["status"] if reply["status"] is not None else signal.SIGKILL  # we stopped it
@@ -319,7 +335,7 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
     peak_kb = reply["cgroup_peak"] // 1024
     if in_server or not reply["cgroup_peak"]:
         peak_kb = max(peak_kb, reply["maxrss_kb"])
-    termination = _termination(reply, limits, exit_code, sig, len(stdout) > cap, stderr, peak_kb)
+    termination = _termination(reply, sig, len(stdout) > cap)
     return RunResult(
         termination=termination,
         exit_code=exit_code if termination is Termination.EXITED else None,
@@ -329,40 +345,23 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
         peak_memory_kb=peak_kb,
         stdout=stdout[:cap],
         stderr=stderr,
-        message=reply.get("error") or "",
     )
 
 
-def _termination(
-    reply: dict,
-    limits: ResourceLimits,
-    exit_code: int | None,
-    sig: int | None,
-    flooded: bool,
-    stderr: bytes,
-    peak_kb: int,
-) -> Termination:
-    stopped = reply["stopped"]
-    capped = limits.memory_kb is not None
-    if stopped == "cpu" or sig in (signal.SIGXCPU,) or (reply["cpu_ns"] or 0) > limits.cpu_ms * 1e6:
-        return Termination.CPU_LIMIT
-    if reply["oom"] or (capped and peak_kb > limits.memory_kb):
-        return Termination.MEMORY_LIMIT
-    if capped and exit_code not in (None, 0) and _died_of_memory_error(stderr):
-        return Termination.MEMORY_LIMIT
-    if stopped == "output" or flooded or sig == signal.SIGXFSZ:
+def _termination(reply: dict, sig: int | None, flooded: bool) -> Termination:
+    """What ended the run: the watcher that stopped it, the kernel's OOM killer, a signal, or
+    the program itself. Facts only: judge.outcome compares measurements with limits."""
+    stopped = {"cpu": Termination.CPU_LIMIT, "wall": Termination.WALL_LIMIT,
+               "output": Termination.OUTPUT_LIMIT}.get(reply["stopped"])
+    if stopped is not None:
+        return stopped
+    if flooded:
         return Termination.OUTPUT_LIMIT
-    if stopped == "wall":
-        return Termination.WALL_LIMIT
+    if reply["oom"]:
+        return Termination.MEMORY_LIMIT
     if sig is not None:
         return Termination.SIGNALED
     return Termination.EXITED
-
-
-def _died_of_memory_error(stderr: bytes) -> bool:
-    """A Python program whose last words are a MemoryError failed an allocation at the cap."""
-    lines = stderr.rstrip().splitlines()
-    return bool(lines) and lines[-1].startswith(b"MemoryError")
 
 
 def _read_head(path: Path, size: int) -> bytes:
@@ -382,9 +381,9 @@ def _read_tail(path: Path, size: int) -> bytes:
         return b""
 
 
-def _start_failed(message: str) -> RunResult:
+def _failed(termination: Termination, message: str) -> RunResult:
     return RunResult(
-        termination=Termination.START_FAILED,
+        termination=termination,
         exit_code=None,
         signal=None,
         cpu_ms=0.0,

@@ -208,11 +208,9 @@ def _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr_pa
     stderr = stderr_path.read_bytes()[-STDERR_TAIL_BYTES:]
     exit_code = code if code >= 0 else None
     sig = -code if code < 0 else None
-    if termination is None:
-        if len(stdout) > limits.output_kb * 1024 or sig == signal.SIGXFSZ:
+    if termination is None:  # no watcher stopped it: facts only, judge.outcome decides
+        if len(stdout) > limits.output_kb * 1024:
             termination = Termination.OUTPUT_LIMIT
-        elif sig == signal.SIGXCPU:
-            termination = Termination.CPU_LIMIT
         elif sig is not None:
             termination = Termination.SIGNALED
         else:

@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from judge.outcome import judge_run
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from judge.sandbox.api import python_interpreter
+from judge.spec import Limits, MemoryBasis
+from judge.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
 
 PROGRAMS = Path(__file__).with_name("programs")
@@ -86,7 +90,16 @@ def test_memory_bomb_is_stopped_at_the_cap(sandbox):
 
 def test_failed_allocation_under_a_cap_is_a_memory_limit(sandbox):
     result = run(sandbox, "huge_allocation.py")
-    assert result.termination is Termination.MEMORY_LIMIT, result.stderr
+    assert result.termination is Termination.EXITED and result.exit_code == 1, result.stderr
+    assert verdict_of(result) is Verdict.MLE
+
+
+def verdict_of(result, limits=LIMITS):
+    """The verdict judge.outcome gives the run under the same limits (net memory = gross)."""
+    problem_limits = Limits(time_ms=limits.cpu_ms, memory_kb=limits.memory_kb,
+                            output_kb=limits.output_kb, wall_ms=limits.wall_ms,
+                            memory_basis=MemoryBasis.GROSS)
+    return judge_run(result, problem_limits, result.peak_memory_kb).verdict
 
 
 def test_output_flood_is_cut_at_the_output_limit(sandbox):
@@ -208,10 +221,27 @@ def test_disk_filling_stops_inside_the_run(sandbox):
 
 
 def test_proc_shows_only_the_run(sandbox):
-    needs(sandbox, "namespaces", "cgroups")
+    needs(sandbox, "namespaces", "cgroups", "uid")
     result = run(sandbox, "proc_snoop.py")
     assert result.ok, result.stderr
-    assert result.stdout == b"[1, 2]\n"  # init and the program itself
+    visible, init, program = result.stdout.decode().splitlines()
+    assert visible == "[2]"  # the program itself: not init, nothing of the judge
+    assert init == "1 FileNotFoundError"
+    # Its own command line is that of `python3 -I -S -B program`, not the fork server's.
+    assert program.startswith(f"2 {python_interpreter()} -I -S -B /")
+    assert "forkserver" not in program and "judge/sandbox" not in program
+
+
+def test_the_input_names_nothing_of_the_host(sandbox, tmp_path):
+    needs(sandbox, "namespaces")
+    hidden = tmp_path / "hand-08-tight-cut.in"
+    hidden.write_bytes(b"7 11\n" * 1000)
+    argv = (sys.executable, "-I", "-S", "-B", str(PROGRAMS / "input_origin.py"))
+    result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, stdin_path=hidden))
+    assert result.ok, result.stderr
+    origin, sizes = result.stdout.decode().splitlines()
+    assert "hand-08" not in origin and str(tmp_path) not in origin, origin
+    assert sizes == "5000 5000 b'7 11\\n7 11\\n7 11\\n7 11\\n'"
 
 
 def test_environment_and_descriptors_are_minimal(sandbox):

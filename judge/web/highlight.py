@@ -1,0 +1,22 @@
+"""Source code to highlighted HTML (Pygments, on the server: no script needed to read code)."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.lexers.special import TextLexer
+from pygments.util import ClassNotFound
+
+# judge's language names (judge.languages) that Pygments spells otherwise.
+LEXER_NAMES = {"cpp": "cpp", "c": "c", "python": "python3"}
+
+
+def highlight_source(source: str, language: str) -> Markup:
+    try:
+        lexer = get_lexer_by_name(LEXER_NAMES.get(language, language))
+    except ClassNotFound:
+        lexer = TextLexer()
+    formatter = HtmlFormatter(cssclass="highlight", linenos="table", lineanchors="line")
+    return Markup(highlight(source, lexer, formatter))

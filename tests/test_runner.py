@@ -1,0 +1,100 @@
+"""The runner over a fake sandbox fed canned results: what each fact becomes in the report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from judge.languages import CompileFailure
+from judge.runner import judge_submission, prepare_submission
+from judge.sandbox.api import RunRequest, RunResult, SandboxInfo, Termination
+from judge.spec import load_problem
+from judge.verdict import Verdict
+from tests.conftest import write_project
+
+
+def result(termination=Termination.EXITED, exit_code=0, stdout=b"", stderr=b"", message="",
+           cpu_ms=5.0, peak_kb=9000) -> RunResult:
+    return RunResult(termination=termination, exit_code=exit_code, signal=None, cpu_ms=cpu_ms,
+                     wall_ms=cpu_ms + 1, peak_memory_kb=peak_kb, stdout=stdout, stderr=stderr,
+                     message=message)
+
+
+@dataclass
+class FakeSandbox:
+    """Answers compile steps with `compiled`, and each test's run from `runs` by input name."""
+
+    runs: dict[str, RunResult]
+    compiled: RunResult = field(default_factory=result)
+    info: SandboxInfo = SandboxInfo("fake", ("time",), ())
+    requests: list[RunRequest] = field(default_factory=list)
+
+    def run(self, request: RunRequest) -> RunResult:
+        self.requests.append(request)
+        if request.stdin_path is None:  # the compile step: leave the compiled file behind
+            if self.compiled.ok:
+                target = request.argv[-1]
+                with open(target, "wb") as handle:
+                    handle.write(b"")
+            return self.compiled
+        return self.runs[request.stdin_path.stem]
+
+    def baseline_kb(self, argv) -> int:
+        return 8000
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def problem(tmp_path):
+    return load_problem(write_project(tmp_path / "project"), "sum")
+
+
+def solution(problem):
+    return problem.solutions / "reference.py"
+
+
+def test_a_sandbox_failure_is_a_judge_error_never_the_contestants(problem, tmp_path):
+    sandbox = FakeSandbox({
+        "sample-1": result(stdout=b"3\n"),
+        "hand-01-negative": result(Termination.SANDBOX_ERROR, exit_code=127,
+                                   message="OSError: [Errno 9] Bad file descriptor"),
+        "hand-02-large": result(stdout=b"2000000000\n"),
+    })
+    report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
+    assert [case.verdict for case in report.tests] == [Verdict.AC, Verdict.JE, Verdict.AC]
+    assert report.verdict is Verdict.JE
+    assert "Bad file descriptor" in report.tests[1].message
+
+
+def test_the_checker_is_not_asked_when_the_run_failed(problem, tmp_path):
+    sandbox = FakeSandbox({
+        "sample-1": result(Termination.CPU_LIMIT, exit_code=None, stdout=b"3\n", cpu_ms=1004),
+        "hand-01-negative": result(exit_code=1, stdout=b"-2\n",
+                                   stderr=b"Traceback\nZeroDivisionError: x\n"),
+        "hand-02-large": result(stdout=b"1\n"),
+    })
+    report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
+    assert [case.verdict for case in report.tests] == [Verdict.TLE, Verdict.RE, Verdict.WA]
+    assert report.tests[1].message == "exit code 1: ZeroDivisionError: x"
+    assert report.tests[0].memory_kb == 1000  # the gross peak less the baseline
+
+
+@pytest.mark.parametrize(
+    "compiled, verdict",
+    [
+        (result(exit_code=1, stderr=b"SyntaxError: invalid syntax\n"), Verdict.CE),
+        (result(Termination.CPU_LIMIT, exit_code=None), Verdict.CE),
+        (result(Termination.SANDBOX_ERROR, exit_code=None, message="cannot mount /box"),
+         Verdict.JE),
+    ],
+)
+def test_a_failed_compile_is_a_typed_result(problem, tmp_path, compiled, verdict):
+    sandbox = FakeSandbox({}, compiled=compiled)
+    failure = prepare_submission(problem, solution(problem), sandbox, tmp_path / "cache", None)
+    assert isinstance(failure, CompileFailure) and failure.verdict is verdict
+    report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
+    assert report.verdict is verdict and report.tests == ()
+    assert report.compile_message == failure.message

@@ -1,0 +1,72 @@
+"""Host faults are the judge's: a failing child or an unreadable counter is JE, never RE/TLE/AC."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import cli
+from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from tests.conftest import SUM_YAML, write_project
+
+# A CPU limit no rlimit can hold: the run's child fails to confine itself before the program
+# starts (OverflowError in setrlimit), the way any host fault in that child would.
+UNAPPLICABLE_MS = 10**25
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory):
+    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    yield box
+    box.close()
+
+
+@pytest.mark.parametrize("isolate", [True, False])
+def test_a_child_that_fails_before_the_program_starts_is_a_sandbox_error(sandbox, tmp_path,
+                                                                         isolate):
+    program = tmp_path / "hello.py"
+    program.write_text("print('hello')\n")
+    limits = ResourceLimits(cpu_ms=UNAPPLICABLE_MS, wall_ms=5000, memory_kb=256_000,
+                            output_kb=64)
+    result = sandbox.run(RunRequest(argv=(sys.executable, "-I", "-S", "-B", str(program)),
+                                    limits=limits, isolate=isolate))
+    assert result.termination is Termination.SANDBOX_ERROR, result
+    assert "OverflowError" in result.message
+    assert result.exit_code is None and result.stdout == b""
+
+
+def test_a_host_fault_is_the_judges_error_in_the_report(tmp_path):
+    problem_yaml = SUM_YAML.replace("time_ms: 1000", f"time_ms: {UNAPPLICABLE_MS}")
+    root = write_project(tmp_path / "project", problem_yaml=problem_yaml)
+    result = CliRunner().invoke(cli, ["--root", str(root), "submit",
+                                      str(root / "solutions/sum/reference.py"), "sum", "--json"])
+    document = json.loads(result.stdout)
+    assert document["verdict"] == "JE"
+    assert {test["verdict"] for test in document["tests"]} == {"JE"}
+    assert "the sandbox failed: OverflowError" in document["tests"][0]["message"]
+    assert "exit code" not in document["tests"][0]["message"]
+
+
+@pytest.mark.parametrize("version, files", [
+    (1, {"cpuacct/run": {}}),
+    (1, {"cpuacct/run": {"cpuacct.usage": ""}}),
+    (2, {"unified/run": {"cpu.stat": "user_usec 10\n"}}),
+    (2, {"unified/run": {}}),
+])
+def test_an_unreadable_cpu_counter_is_not_zero(tmp_path, version, files):
+    from judge.sandbox import forkserver
+
+    for directory, contents in files.items():
+        (tmp_path / directory).mkdir(parents=True)
+        for name, text in contents.items():
+            (tmp_path / directory / name).write_text(text)
+    config = {"cgroup_version": version,
+              "cgroups": {"cpuacct": str(tmp_path / "cpuacct"), "memory": str(tmp_path),
+                          "unified": str(tmp_path / "unified")}}
+    assert forkserver.cgroup_cpu_ns(config, "run") is None
+    reply = forkserver.reply(config, "run", {"status": 0, "maxrss_kb": 1, "cpu_ns": 0}, None,
+                             False, None, 0.01)
+    assert reply["error"] == "cannot read the run's CPU time from its cgroup"
