@@ -189,6 +189,11 @@ def judge_case(
 
     `keep_output` receives the submission's stdout, for callers that save it (stress).
     """
+    if problem.interactive is not None:
+        raise JudgeError(
+            f"problem '{problem.id}' is interactive: judging it needs the sandbox's pair run, "
+            "which this judge does not have yet"
+        )
     run = sandbox.run(
         RunRequest(
             argv=submission.argv,

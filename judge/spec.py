@@ -15,7 +15,10 @@ PROBLEM_FILE = "problem.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DEFAULT_OUTPUT_KB = 65536
 CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
+# The conventions of checker and interactor programs (judge.checkers.conventions; a test keeps
+# these names and that registry the same).
 PROGRAM_CHECKERS = ("testlib", "kattis")
+DEFAULT_PROGRAM_TIME_MS = 10000
 
 
 class MemoryBasis(enum.Enum):
@@ -38,7 +41,16 @@ class CheckerSpec:
     abs_tol: float = 1e-6
     rel_tol: float = 1e-6
     program: Path | None = None  # for testlib and kattis
-    time_ms: int = 10000  # limit for a checker program
+    time_ms: int = DEFAULT_PROGRAM_TIME_MS  # limit for a checker program
+
+
+@dataclass(frozen=True)
+class InteractiveSpec:
+    """An interactive problem: the interactor talks to the submission through pipes."""
+
+    protocol: str  # the interactor's convention: kattis or testlib
+    program: Path
+    time_ms: int = DEFAULT_PROGRAM_TIME_MS  # the interactor's own CPU limit
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,7 @@ class Problem:
     validator: Path | None
     groups: tuple[Group, ...]
     shrinker: Path | None = None
+    interactive: InteractiveSpec | None = None  # None: the submission's output is checked
 
     @property
     def scored(self) -> bool:
@@ -116,6 +129,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "validator",
             "groups",
             "shrinker",
+            "interactive",
         }
     )
     declared_id = top.string("id")
@@ -135,6 +149,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         validator=_read_optional_program(top, root, problem_id, "validator"),
         groups=read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
+        interactive=_read_interactive(top, root),
     )
 
 
@@ -166,7 +181,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         return CheckerSpec(
             name=name,
             program=_read_path(checker, "program", root),
-            time_ms=checker.integer("time_ms", default=10000, minimum=1),
+            time_ms=checker.integer("time_ms", default=DEFAULT_PROGRAM_TIME_MS, minimum=1),
         )
     for key in ("program", "time_ms"):
         if checker.get(key) is not None:
@@ -179,6 +194,26 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         name=name,
         abs_tol=checker.number("abs_tol", default=1e-6),
         rel_tol=checker.number("rel_tol", default=1e-6),
+    )
+
+
+def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
+    interactive = top.mapping("interactive")
+    if interactive is None:
+        return None
+    if top.get("checker") is not None:
+        raise top.error(
+            "checker", "an interactive problem is judged by its interactor; remove 'checker'"
+        )
+    interactive.reject_unknown({"protocol", "program", "time_ms"})
+    if interactive.get("protocol") is None:
+        raise interactive.missing("protocol", f"one of {', '.join(PROGRAM_CHECKERS)}")
+    if interactive.get("program") is None:
+        raise interactive.missing("program", "the path of the interactor program")
+    return InteractiveSpec(
+        protocol=interactive.choice("protocol", PROGRAM_CHECKERS, default=PROGRAM_CHECKERS[0]),
+        program=_read_path(interactive, "program", root),
+        time_ms=interactive.integer("time_ms", default=DEFAULT_PROGRAM_TIME_MS, minimum=1),
     )
 
 

@@ -13,6 +13,7 @@ from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.spec import Problem, list_problem_ids, load_problem
 from judge.testdata import discover_tests
+from judge.transcript import read_transcript, render_transcript
 
 
 @click.command("list")
@@ -49,8 +50,15 @@ def _summary_row(problem: Problem) -> tuple[str, ...]:
         problem.source,
         f"{limits.time_ms} ms",
         f"{limits.memory_kb} KB",
-        problem.checker.name,
+        judged_by(problem),
     )
+
+
+def judged_by(problem: Problem) -> str:
+    """The checker's name, or the interactor's convention for an interactive problem."""
+    if problem.interactive is not None:
+        return f"interactive ({problem.interactive.protocol})"
+    return problem.checker.name
 
 
 @click.command()
@@ -78,6 +86,10 @@ def show(app: AppContext, problem: str, html: Path | None) -> None:
     console.print(
         f"time limit {limits.time_ms} ms · memory limit {limits.memory_kb} KB "
         f"({limits.memory_basis.value}) · output limit {limits.output_kb} KB · "
-        f"checker {spec.checker.name}\n"
+        f"checker {judged_by(spec)}\n"
     )
     console.print(Markdown(statement))
+    for case in discover_tests(spec) if spec.interactive else ():
+        if case.interaction is not None:
+            console.print(f"\n[bold]Sample interaction {case.name}[/bold]")
+            console.print(render_transcript(read_transcript(case.interaction)), markup=False)
