@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.root import cache_dir, find_root
+from judge.sandbox import Sandbox, SandboxChoice, open_sandbox
 from judge.spec import Problem, load_problem
 
 
@@ -32,3 +33,7 @@ class AppContext:
 
     def problem(self, problem_id: str) -> Problem:
         return load_problem(self.root, problem_id)
+
+    def open_sandbox(self) -> Sandbox:
+        """The sandbox for this host ($JUDGE_SANDBOX may ask for the plain runner)."""
+        return open_sandbox(self.cache_dir, choice=SandboxChoice.from_environ(self.environ))

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from judge.runner import CaseResult, Report
 from judge.scoring import CaseShare, GroupResult
+from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
 from judge.testdata import TestCase
 from judge.verdict import Verdict
@@ -31,6 +32,7 @@ VERDICT_STYLES = {
     Verdict.JE: "bold white on red",
 }
 DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the table
+STDERR_LINES_SHOWN = 12  # of a test's stderr under the table: its first and last lines
 
 
 def verdict_text(verdict: Verdict) -> Text:
@@ -57,8 +59,34 @@ def render_report(report: Report) -> Group:
         if report.max_score is not None:
             parts.append(_groups_table(report))
         parts.extend(_explanations(report))
+        parts.extend(_stderr_sections(report))
     parts.append(_summary(report))
+    parts.append(sandbox_line(report.sandbox))
     return Group(*parts)
+
+
+def sandbox_line(info: SandboxInfo) -> Text:
+    """Which sandbox ran the submission; loud when it was not isolated."""
+    line = Text("sandbox: ", style="dim")
+    line.append(info.kind, style="bold")
+    if info.isolated:
+        line.append(f" (isolated: {', '.join(info.guarantees)})", style="dim")
+        return line
+    line.append(" NOT ISOLATED", style="bold white on red")
+    line.append(f" (missing: {', '.join(info.missing)}; {info.reason})")
+    return line
+
+
+def isolation_warning(info: SandboxInfo) -> Text | None:
+    """One line for stderr when the submission ran without isolation, else None."""
+    if info.isolated:
+        return None
+    text = Text("warning: ", style="bold yellow")
+    text.append(
+        f"the submission ran WITHOUT isolation ({info.kind} sandbox, missing "
+        f"{', '.join(info.missing)}): {info.reason}"
+    )
+    return text
 
 
 def print_report(report: Report, console: Console) -> None:
@@ -126,6 +154,34 @@ def _explanations(report: Report) -> list[Text]:
     return parts
 
 
+def _stderr_sections(report: Report) -> list[Text]:
+    """What the program wrote on stderr, whatever the verdict: often what explains it."""
+    written = [c for c in report.tests if c.stderr.strip()]
+    parts = []
+    for case in written[:DETAILS_SHOWN]:
+        header = Text(f"\n{case.name}: ", style="bold")
+        header.append_text(verdict_text(case.verdict))
+        header.append(" stderr:", style="dim")
+        parts.append(header)
+        parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
+    if len(written) > DETAILS_SHOWN:
+        parts.append(
+            Text(
+                f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
+                style="dim",
+            )
+        )
+    return parts
+
+
+def _first_and_last_lines(text: str, count: int) -> str:
+    lines = text.rstrip().splitlines()
+    if len(lines) <= count:
+        return "\n".join(lines)
+    head, tail = lines[: count // 3], lines[-(count - count // 3) :]
+    return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
+
+
 def _summary(report: Report) -> Text:
     limits = report.limits
     text = Text("\nverdict: ")
@@ -161,7 +217,18 @@ def report_to_dict(report: Report) -> dict:
         "score": report.score,
         "max_score": report.max_score,
         "groups": [_group_to_dict(group) for group in report.groups],
+        "sandbox": sandbox_to_dict(report.sandbox),
         "tests": [_case_to_dict(case, report.max_score is not None) for case in report.tests],
+    }
+
+
+def sandbox_to_dict(info: SandboxInfo) -> dict:
+    return {
+        "kind": info.kind,
+        "isolated": info.isolated,
+        "guarantees": list(info.guarantees),
+        "missing": list(info.missing),
+        "reason": info.reason,
     }
 
 
@@ -186,6 +253,7 @@ def pending_report_dict(
         "score": None,
         "max_score": problem.max_score,
         "groups": [],
+        "sandbox": None,
         "tests": [
             {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
             for case in tests
@@ -216,6 +284,7 @@ CASE_FIELDS = (
     "message",
     "details",
     "fraction",
+    "stderr",
 )
 
 
@@ -245,6 +314,7 @@ def _case_to_dict(case: CaseResult, scored: bool) -> dict:
         "message": case.message,
         "details": case.details or None,
         "fraction": CaseShare(case.verdict, case.fraction).earned if scored else None,
+        "stderr": case.stderr or None,
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from judge.errors import JudgeError
+from judge.errors import JudgeError, ProblemError
 
 ROOT_ENV = "JUDGE_ROOT"
 
@@ -30,6 +30,20 @@ def _check_root(path: Path, origin: str) -> Path:
     if not (path / "problems").is_dir():
         raise JudgeError(f"{origin} {path} is not a project root: it has no problems/ folder")
     return path
+
+
+def inside_root(path: Path, root: Path) -> Path:
+    """`path`, once it is known not to lead out of the project root.
+
+    A symbolic link in a package (a test, a program, the statement) that points outside the
+    root is refused, not followed: it would feed a host file such as /etc/shadow to a
+    submission, or into a report. Links that stay inside the root are fine.
+    """
+    real = path.resolve()
+    if real.is_relative_to(root.resolve()):
+        return path
+    how = "is a symbolic link" if path.is_symlink() else "leads through a symbolic link"
+    raise ProblemError(path, f"{how} to {real}, outside the project root {root}: refused")
 
 
 def cache_dir(environ: dict[str, str]) -> Path:

@@ -16,13 +16,18 @@ from judge.errors import JudgeError
 from judge.grading import judge_groups
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
-from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
+from judge.sandbox.api import (
+    STDERR_HEAD_BYTES,
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    SandboxInfo,
+)
 from judge.scoring import GroupResult, total_score
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
-
-STDERR_SHOWN = 400
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,7 @@ class CaseResult:
     message: str = ""
     details: str = ""
     fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
+    stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,7 @@ class Report:
     baseline_kb: int
     verdict: Verdict
     tests: tuple[CaseResult, ...]
+    sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
     groups: tuple[GroupResult, ...] = ()
     score: float | None = None  # None for pass/fail problems
@@ -114,6 +121,7 @@ def judge_submission(
             _language_name(source, options.language),
             0,
             (),
+            sandbox.info,
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox, cache_dir)
@@ -131,7 +139,13 @@ def judge_submission(
 
     results, groups = judge_groups(problem.groups, cases, judge_one, stop)
     return _report(
-        problem, source, prepared.language, prepared.baseline_kb, tuple(results), tuple(groups)
+        problem,
+        source,
+        prepared.language,
+        prepared.baseline_kb,
+        tuple(results),
+        sandbox.info,
+        tuple(groups),
     )
 
 
@@ -209,12 +223,13 @@ def judge_case(
     judgement = judge_run(run, problem.limits, net_kb)
     verdict, message = judgement.verdict, judgement.message
     details, fraction = "", None
+    stderr = stderr_text(run)
     if verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
         verdict, message, details = checked.verdict, checked.message, checked.details
         fraction = checked.fraction
     elif verdict is Verdict.RE:
-        details = run.stderr.decode(errors="replace")[-STDERR_SHOWN:]
+        details = stderr  # what explains a crash; `stderr` has it on every verdict
     return CaseResult(
         name=case.name,
         group=case.group,
@@ -228,7 +243,17 @@ def judge_case(
         message=message,
         details=details,
         fraction=fraction,
+        stderr=stderr,
     )
+
+
+def stderr_text(run: RunResult) -> str:
+    """The program's stderr as kept by the sandbox, with a line where its middle was dropped."""
+    if not run.stderr_skipped:
+        return run.stderr.decode(errors="replace")
+    head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
+    return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
+            "skipped ...]\n" + tail.decode(errors="replace"))
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
@@ -262,6 +287,7 @@ def _report(
     language,
     baseline_kb,
     results,
+    sandbox: SandboxInfo,
     groups=(),
     compile_failure: CompileFailure | None = None,
 ) -> Report:
@@ -281,6 +307,7 @@ def _report(
         baseline_kb=baseline_kb,
         verdict=verdict,
         tests=results,
+        sandbox=sandbox,
         compile_message=compile_message,
         groups=groups,
         score=score,

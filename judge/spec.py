@@ -9,6 +9,7 @@ from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.groups import Group, read_groups
+from judge.root import inside_root
 from judge.yamlnodes import MappingReader, compose_file
 
 PROBLEM_FILE = "problem.yaml"
@@ -115,7 +116,9 @@ def load_problem(root: Path, problem_id: str) -> Problem:
     if not ID_PATTERN.match(problem_id) or not folder.is_dir():
         known = ", ".join(list_problem_ids(root)) or "none"
         raise JudgeError(f"unknown problem '{problem_id}' (known problems: {known})")
-    path = folder / PROBLEM_FILE
+    path = inside_root(folder / PROBLEM_FILE, root)
+    if (folder / "statement.md").exists():
+        inside_root(folder / "statement.md", root)
     top = MappingReader.of(path, compose_file(path))
     top.reject_unknown(
         {
@@ -236,7 +239,7 @@ def _read_optional_program(
     if top.get(key) is not None:
         return _read_path(top, key, root)
     default = root / "problems" / problem_id / f"{key}.py"
-    return default if default.is_file() else None
+    return inside_root(default, root) if default.is_file() else None
 
 
 def _read_path(reader: MappingReader, key: str, root: Path, default: str | None = None) -> Path:
@@ -246,4 +249,4 @@ def _read_path(reader: MappingReader, key: str, root: Path, default: str | None 
     path = root / relative
     if not path.is_file():
         raise reader.error(key, f"file not found: {relative}")
-    return path
+    return inside_root(path, root)

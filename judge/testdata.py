@@ -13,6 +13,7 @@ import yaml
 from judge.errors import ProblemError
 from judge.files import write_atomically
 from judge.groups import Group
+from judge.root import inside_root
 from judge.spec import Problem
 from judge.transcript import SUFFIX
 from judge.yamlnodes import MappingReader, compose_file
@@ -45,8 +46,9 @@ def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
     folder = problem.testdata
     if not folder.is_dir():
         raise ProblemError(folder, "test folder not found")
-    inputs = {p.stem: p for p in folder.glob("*.in")}
-    answers = {p.stem: p for p in folder.glob("*.ans")}
+    inside_root(folder, problem.root)
+    inputs = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.in")}
+    answers = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.ans")}
     if not inputs and not answers:
         raise ProblemError(folder, "no tests: expected NAME.in / NAME.ans pairs")
     for name in sorted(inputs.keys() - answers.keys()):
@@ -78,7 +80,7 @@ def _with_transcript(case: TestCase, problem: Problem) -> TestCase:
     path = case.input_path.with_suffix(SUFFIX)
     if problem.interactive is None or not path.is_file():
         return case
-    return dataclasses.replace(case, interaction=path)
+    return dataclasses.replace(case, interaction=inside_root(path, problem.root))
 
 
 def _refuse_stray_transcripts(folder: Path, inputs: dict[str, Path], problem: Problem) -> None:

@@ -21,6 +21,7 @@ from judge.errors import JudgeError, ProblemError
 from judge.languages import CompileFailure, UnknownLanguage, detect_language
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
+from judge.root import inside_root
 from judge.runner import (
     JudgeOptions,
     Report,
@@ -92,6 +93,11 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], tuple
             continue
         for path in sorted(child.iterdir()):
             if not path.is_file() or path.name.startswith("."):
+                continue
+            try:
+                inside_root(path, problem.root)
+            except ProblemError as exc:
+                errors.append(str(exc))
                 continue
             try:
                 detect_language(path, None)

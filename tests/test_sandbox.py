@@ -204,3 +204,29 @@ def test_plain_sandbox_still_runs_programs(tmp_path):
     result = box.run(RunRequest(argv=python(tmp_path, "print(input())"), limits=LIMITS,
                                 stdin_bytes=b"plain\n"))
     assert result.stdout == b"plain\n"
+
+
+FLOOD_STDERR = """
+    import sys
+    sys.stderr.write("first\\n" + "x" * 1_000_000 + "\\nlast\\n")
+    print("answer")
+"""
+
+
+@pytest.mark.parametrize("isolate", [True, False])
+def test_stderr_keeps_head_and_tail_and_never_counts_as_output(sandbox, tmp_path, isolate):
+    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=64)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, FLOOD_STDERR), limits=limits,
+                                    isolate=isolate))
+    assert result.ok and result.stdout == b"answer\n", result
+    assert result.stderr.startswith(b"first\nxxx") and result.stderr.endswith(b"xxx\nlast\n")
+    assert len(result.stderr) + result.stderr_skipped == 1_000_012
+
+
+def test_plain_sandbox_keeps_stderr_apart_too(tmp_path):
+    box = PlainSandbox(tmp_path)
+    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=64)
+    result = box.run(RunRequest(argv=python(tmp_path, FLOOD_STDERR), limits=limits))
+    assert result.ok and result.stdout == b"answer\n", result
+    assert result.stderr.endswith(b"xxx\nlast\n")
+    assert len(result.stderr) + result.stderr_skipped == 1_000_012

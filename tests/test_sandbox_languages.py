@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from judge.languages import (
+    LANGUAGES,
     CompileFailure,
     Prepared,
     UnknownLanguage,
@@ -88,3 +89,24 @@ def test_cpp_memory_hog_is_stopped_at_the_cap(sandbox, tmp_path):
     limits = ResourceLimits(cpu_ms=3000, wall_ms=6000, memory_kb=64_000, output_kb=64)
     result = sandbox.run(RunRequest(argv=prepared.argv, limits=limits))
     assert result.termination is Termination.MEMORY_LIMIT
+
+
+@pytest.mark.parametrize("call, code", [("exit()", 0), ("exit(3)", 3), ("quit(4)", 4),
+                                        ("exit('bye')", 1)])
+def test_python_exit_and_quit_work_as_in_python3(sandbox, tmp_path, call, code):
+    source = tmp_path / "leave.py"
+    source.write_text(f"print('before', flush=True)\n{call}\nprint('after')\n")
+    prepared = prepare(sandbox, detect_language(source), source, tmp_path)
+    result = sandbox.run(RunRequest(argv=prepared.argv, limits=LIMITS,
+                                    python_code=prepared.python_code))
+    assert result.termination is Termination.EXITED and result.exit_code == code, result
+    assert result.stdout == b"before\n"
+    assert b"NameError" not in result.stderr
+
+
+def test_the_languages_page_names_every_compile_command():
+    page = (Path(__file__).resolve().parents[1] / "docs" / "languages.md").read_text()
+    for language in LANGUAGES:
+        if language.compiler is not None:
+            command = " ".join(language.compile).replace("{binary}", "PROGRAM")
+            assert command.replace("{source}", "SOURCE") in page, language.name

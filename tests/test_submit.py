@@ -148,3 +148,27 @@ def test_real_subprocess_exit_codes(project):
         timeout=120,
     )
     assert bad.returncode == 1 and "WA" in bad.stdout
+
+
+DEBUGGING = (
+    "import sys\n"
+    "a, b = map(int, input().split())\n"
+    "for i in range(2600):\n"
+    "    print(f'debug line {i:05d}: a={a} b={b}', file=sys.stderr)\n"  # about 80 KB
+    "print(a + b)\n"
+)
+
+
+def test_stderr_is_not_output_and_is_shown_on_every_verdict(tmp_path):
+    root = write_project(tmp_path, solutions={"reference.py": "print(0)\n", "debug.py": DEBUGGING})
+    result = submit(root, "debug.py")
+    document = json.loads(result.stdout)
+    assert verdicts(result) == ("AC", ["AC", "AC", "AC"])  # output limit: 64 KB
+    stderr = document["tests"][0]["stderr"]
+    assert stderr.startswith("debug line 00000: a=1 b=2\n")
+    assert stderr.rstrip().endswith("debug line 02599: a=1 b=2")
+    assert "bytes of stderr skipped" in stderr and len(stderr) < 20_000
+    table = CliRunner().invoke(
+        cli, ["--root", str(root), "submit", str(root / "solutions/sum/debug.py"), "sum"]
+    )
+    assert "sample-1: AC stderr:" in table.stdout and "debug line 02599" in table.stdout

@@ -5,7 +5,6 @@ from __future__ import annotations
 import click
 
 from judge.context import AppContext
-from judge.sandbox import open_sandbox
 
 
 @click.command()
@@ -16,7 +15,7 @@ def doctor(app: AppContext) -> None:
     baselines of each language runtime."""
     from judge.doctor import diagnose, render_diagnosis
 
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     try:
         click.echo(render_diagnosis(diagnose(sandbox, app.cache_dir)))
     finally:

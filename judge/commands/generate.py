@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 
 import click
 from rich.console import Console
@@ -13,7 +12,6 @@ from judge.errors import JudgeError
 from judge.generate import Drift, Outcome, check_drift, make_tests, next_seed
 from judge.parallel import default_workers
 from judge.programs import prepare_setter_programs
-from judge.sandbox import open_sandbox
 
 
 def progress_bar(console: Console) -> Progress:
@@ -68,7 +66,7 @@ def generate(
         raise JudgeError(f"problem '{spec.id}' has no generator in problem.yaml")
     console = Console(highlight=False, soft_wrap=True)
     workers = workers or default_workers()
-    factory = functools.partial(open_sandbox, app.cache_dir)
+    factory = app.open_sandbox
     sandbox = factory()
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import shlex
 import time
@@ -17,7 +16,6 @@ from judge.languages import CompileFailure
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
-from judge.sandbox import open_sandbox
 from judge.stress_cache import StressCache
 from judge.stress import (
     Judging,
@@ -117,7 +115,7 @@ def stress(
     )
     console = Console(stderr=True, highlight=False)
     with (
-        SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes,
+        SandboxPerThread(app.open_sandbox) as sandboxes,
         make_scratch() as scratch,
     ):
         sandbox = sandboxes.get()

@@ -8,9 +8,8 @@ import click
 from rich.console import Console
 
 from judge.context import AppContext
-from judge.report import case_line, print_report, report_to_json
+from judge.report import case_line, isolation_warning, print_report, report_to_json
 from judge.runner import JudgeOptions, judge_submission
-from judge.sandbox import open_sandbox
 from judge.testdata import discover_tests
 
 
@@ -55,7 +54,10 @@ def submit(
     tests = discover_tests(spec)
     progress = Console(stderr=True, highlight=False)
     out = Console(highlight=False)
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
+    warning = isolation_warning(sandbox.info)
+    if warning is not None:
+        progress.print(warning, soft_wrap=True)
     try:
         with progress.status(f"judging {solution.name} on {spec.id}", spinner="dots") as status:
             done = []

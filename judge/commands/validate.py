@@ -11,7 +11,6 @@ from rich.console import Console
 from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.programs import prepare_setter_programs
-from judge.sandbox import open_sandbox
 from judge.testdata import discover_tests
 
 
@@ -39,7 +38,7 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
         if not path.is_file():
             raise JudgeError(f"{path}: file not found")
     console = Console(highlight=False, soft_wrap=True)
-    sandbox = open_sandbox(app.cache_dir)
+    sandbox = app.open_sandbox()
     results = []
     try:
         programs = prepare_setter_programs(spec, sandbox, app.cache_dir)

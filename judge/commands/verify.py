@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from pathlib import Path
@@ -14,7 +13,6 @@ from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
-from judge.sandbox import open_sandbox
 from judge.spec import list_problem_ids
 from judge.verify import verify_problem
 from judge.verify_report import render_verification, verification_to_dict
@@ -53,7 +51,7 @@ def verify(
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
     progress = Console(stderr=True, highlight=False)
     results = []
-    with SandboxPerThread(functools.partial(open_sandbox, app.cache_dir)) as sandboxes:
+    with SandboxPerThread(app.open_sandbox) as sandboxes:
         for problem_id in ids:
             spec = app.problem(problem_id)
             programs = prepare_setter_programs(spec, sandboxes.get(), app.cache_dir)

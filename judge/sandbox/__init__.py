@@ -8,14 +8,22 @@ from judge.sandbox.api import (
     SandboxInfo,
     Termination,
 )
-from judge.sandbox.factory import open_sandbox
+from judge.sandbox.factory import (
+    IsolationUnavailable,
+    SandboxChoice,
+    check_isolation,
+    open_sandbox,
+)
 
 __all__ = [
+    "IsolationUnavailable",
     "ResourceLimits",
     "RunRequest",
     "RunResult",
     "Sandbox",
+    "SandboxChoice",
     "SandboxInfo",
     "Termination",
+    "check_isolation",
     "open_sandbox",
 ]

@@ -17,6 +17,11 @@ from pathlib import Path
 from typing import Protocol
 
 
+# A run's stderr is not output: the sandbox keeps its first and last few KB, drops the middle.
+STDERR_HEAD_BYTES = 8192
+STDERR_TAIL_BYTES = 8192
+
+
 @functools.cache
 def python_interpreter() -> str:
     """The interpreter that runs Python programs: the judge's own, but outside any virtual
@@ -77,8 +82,9 @@ class RunResult:
     wall_ms: float
     peak_memory_kb: int  # gross peak resident memory of the process tree
     stdout: bytes  # at most limits.output_kb KB
-    stderr: bytes  # the tail, capped
+    stderr: bytes  # its first STDERR_HEAD_BYTES and last STDERR_TAIL_BYTES (never output)
     message: str = ""  # why START_FAILED or SANDBOX_ERROR, or other detail from the sandbox
+    stderr_skipped: int = 0  # bytes of stderr dropped between its head and its tail
 
     @property
     def ok(self) -> bool:

@@ -1,26 +1,86 @@
-"""Chooses the process runner for this host."""
+"""Chooses the process runner for this host, and refuses to run strangers' code without isolation.
+
+Isolation never degrades silently: whichever sandbox is chosen, its `info` names it, its active
+and missing guarantees and why; every report carries that, and `judge submit` warns when
+isolation is off. A service that judges strangers' code asks for isolation and gets an
+`IsolationUnavailable` error instead of a weaker sandbox, unless its operator allows it.
+"""
 
 from __future__ import annotations
 
+import enum
 import sys
 from pathlib import Path
 
-from judge.sandbox.api import Sandbox
-from judge.sandbox.host import detect_host
+from judge.errors import JudgeError
+from judge.sandbox.api import Sandbox, SandboxInfo
+from judge.sandbox.host import HostSupport, detect_host
 from judge.sandbox.jail import JailSandbox, ServerFailed
 from judge.sandbox.plain import PlainSandbox
 
+SANDBOX_ENV = "JUDGE_SANDBOX"  # auto (the default) or plain
 
-def open_sandbox(cache_dir: Path) -> Sandbox:
-    """Return the strongest sandbox this host supports; `cache_dir` keeps calibration data.
+
+class SandboxChoice(enum.Enum):
+    AUTO = "auto"  # the strongest sandbox the host supports
+    PLAIN = "plain"  # the portable runner, which isolates nothing (the operator's choice)
+
+    @classmethod
+    def from_environ(cls, environ: dict[str, str]) -> SandboxChoice:
+        value = environ.get(SANDBOX_ENV, "auto") or "auto"
+        try:
+            return cls(value)
+        except ValueError:
+            known = ", ".join(choice.value for choice in cls)
+            raise JudgeError(f"${SANDBOX_ENV}={value!r}: expected one of {known}") from None
+
+
+class IsolationUnavailable(JudgeError):
+    """Untrusted code would run without isolation, and the operator has not allowed that."""
+
+
+def open_sandbox(
+    cache_dir: Path,
+    *,
+    choice: SandboxChoice = SandboxChoice.AUTO,
+    require_isolation: bool = False,
+    host: HostSupport | None = None,
+) -> Sandbox:
+    """The strongest sandbox this host supports; `cache_dir` keeps calibration data.
 
     On Linux that is the fork server with whatever of root, cgroups and namespaces the host
-    grants; elsewhere, or if the server cannot start, the portable plain runner, whose `info`
-    says that it isolates nothing and why it was chosen.
+    grants (`host`, detected when not given); elsewhere, if the server cannot start, or when
+    `choice` says so, the portable plain runner, whose `info` says that it isolates nothing and
+    why. With `require_isolation`, a sandbox that does not isolate is closed and
+    `IsolationUnavailable` raised instead.
     """
+    sandbox = _open(cache_dir, choice, host)
+    if require_isolation:
+        try:
+            check_isolation(sandbox.info, allow_unsandboxed=False)
+        except IsolationUnavailable:
+            sandbox.close()
+            raise
+    return sandbox
+
+
+def check_isolation(info: SandboxInfo, allow_unsandboxed: bool) -> None:
+    """Refuse (IsolationUnavailable) to judge untrusted code without isolation, unless the
+    operator allowed it (`judge worker --unsandboxed`)."""
+    if info.isolated or allow_unsandboxed:
+        return
+    raise IsolationUnavailable(
+        f"refusing to run untrusted code without isolation: the {info.kind} sandbox lacks "
+        f"{', '.join(info.missing)} ({info.reason}); the operator may allow it with --unsandboxed"
+    )
+
+
+def _open(cache_dir: Path, choice: SandboxChoice, host: HostSupport | None) -> Sandbox:
+    if choice is SandboxChoice.PLAIN:
+        return PlainSandbox(cache_dir, f"chosen with {SANDBOX_ENV}=plain")
     if not sys.platform.startswith("linux"):
         return PlainSandbox(cache_dir, f"the fork-server sandbox needs Linux, not {sys.platform}")
     try:
-        return JailSandbox(cache_dir, detect_host())
+        return JailSandbox(cache_dir, host if host is not None else detect_host())
     except (OSError, ServerFailed) as exc:
         return PlainSandbox(cache_dir, f"the fork-server sandbox failed to start: {exc}")

@@ -42,6 +42,11 @@ ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in
 BOX = "/box"  # the run's private working directory inside its root
 BOX_TMPFS_BYTES = 64 * 1024 * 1024
 NOFILE = 256
+# stderr is kept apart from the output: its first and last few KB, the middle is dropped.
+STDERR_HEAD_BYTES = 8192
+STDERR_TAIL_BYTES = 8192
+TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr to a file
+STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
 # What a clean v1 memory cgroup may still be charged after a run: kernel objects freed late and
 # the per-CPU charge batches (64 pages each), which a new cgroup charges on its first page too.
 REUSED_CGROUP_CHARGE = 1024 * 1024
@@ -305,7 +310,7 @@ def run(config, request):
         if config["cgroups"]:
             name, joins = prepare_cgroups(config, request)
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
-        jailed = runs_in_namespaces(config, request)
+        jailed = runs_with_keeper(config, request)
         started = time.monotonic()
         child = os.fork()
         if child == 0:
@@ -326,10 +331,10 @@ def run(config, request):
     return None
 
 
-def runs_in_namespaces(config, request):
-    """Isolated runs get the keeper and init of their own namespaces; the others, trusted or on a
-    host without namespaces, are the server's direct child: two forks and a namespace less."""
-    return (config["namespaces"] and request["isolate"]) or not config["pidfd"]
+def runs_with_keeper(config, request):
+    """Isolated runs get a keeper (which pumps their stderr) and an init, in namespaces of their
+    own where the host allows; trusted runs are the server's direct child: two forks less."""
+    return request["isolate"] or not config["pidfd"]
 
 
 def open_stdio(request):
@@ -351,21 +356,23 @@ def watch_jail(config, request, name, keeper, status_r, files, started):
         return None if config["cgroups"] else started_pid(reports)
 
     stopped, wall = watch(config, request, name, status_r, read_report, program_pid, files,
-                          started, lambda pid: stop_jail(config, name, keeper, pid))
+                          started, lambda pid: stop_jail(config, name, keeper, pid),
+                          lambda: kill(keeper))
     pid = program_pid()
     if pid is not None:
         kill_group(pid)
     reap_all()
-    status, error, unstarted = parse_reports(b"".join(reports))
-    return reply(config, name, status, error, unstarted, stopped, wall)
+    status, error, unstarted, counts = parse_reports(b"".join(reports))
+    return reply(config, name, status, error, unstarted, stopped, wall, counts)
 
 
 def watch_direct(config, request, name, program, status_r, files, started):
     """Follow a run that is the server's own child: its pidfd turns readable when it exits."""
     pidfd = os.pidfd_open(program)
     try:
+        stop = lambda pid=None: kill_run(config, name, program)  # noqa: E731
         stopped, wall = watch(config, request, name, pidfd, lambda: False, lambda: program, files,
-                              started, lambda pid: kill_run(config, name, program))
+                              started, stop, stop)
     finally:
         os.close(pidfd)
     kill_run(config, name, program)  # what it left behind; its pid, a zombie's, is not reused yet
@@ -373,33 +380,54 @@ def watch_direct(config, request, name, program, status_r, files, started):
     reap_all()
     result = {"status": status, "maxrss_kb": usage.ru_maxrss,
               "cpu_ns": int((usage.ru_utime + usage.ru_stime) * 1e9)}
-    _, error, unstarted = parse_reports(read_to_end(status_r))
-    return reply(config, name, None if unstarted else result, error, unstarted, stopped, wall)
+    _, error, unstarted, _ = parse_reports(read_to_end(status_r))
+    counts = {"stderr_bytes": os.fstat(files[2]).st_size}
+    return reply(config, name, None if unstarted else result, error, unstarted, stopped, wall,
+                 counts)
 
 
-def watch(config, request, name, wait_fd, on_ready, program_pid, files, started, stop):
+def watch(config, request, name, wait_fd, on_ready, program_pid, files, started, stop,
+          hard_stop):
     """Poll until `on_ready` (called when `wait_fd` is readable) returns False, stopping the run
-    at a limit on the way; return (the limit that stopped it or None, wall seconds)."""
+    at a limit on the way; return (the limit that stopped it or None, wall seconds).
+
+    `stop` kills the run's processes, so that its init and keeper still report how it ended
+    (its peak memory among it); `hard_stop` kills the keeper too, should that not come soon."""
     cpu_limit_ns = request["cpu_ms"] * 1_000_000
     wall_limit = request["wall_ms"] / 1000
-    output_cap = request["output_kb"] * 1024
+    flood = flood_check(request, files)
     poller = select.poll()
     poller.register(wait_fd, select.POLLIN | select.POLLHUP)
-    stopped = None
+    stopped = stopped_at = None
     while True:
         if poller.poll(POLL_MS):
             if on_ready():
                 continue
             break
+        now = time.monotonic()
         if stopped is None:
             pid = program_pid()
             cpu_ns = current_cpu_ns(config, name, pid)
             stopped = limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > cpu_limit_ns,
-                                   time.monotonic() - started > wall_limit,
-                                   stdio_size(files) > 2 * output_cap + 1_048_576)
+                                   now - started > wall_limit, flood())
             if stopped is not None:
                 stop(pid)
+                stopped_at = now
+        elif stopped_at is not None and now - stopped_at > STOP_GRACE_S:
+            hard_stop()
+            stopped_at = None
     return stopped, time.monotonic() - started
+
+
+def flood_check(request, files):
+    """Whether the run wrote more than it may: stdout past its cap; for a trusted run, whose
+    stderr goes straight to a file, also a stderr beyond all reason. An isolated run's stderr
+    is pumped by its keeper, which keeps only its head and tail: it may write any amount."""
+    cap = request["output_kb"] * 1024
+    if request["isolate"]:
+        return lambda: os.fstat(files[1]).st_size > cap
+    return lambda: (os.fstat(files[1]).st_size > cap
+                    or os.fstat(files[2]).st_size > TRUSTED_STDERR_BYTES)
 
 
 def read_to_end(fd):
@@ -433,10 +461,6 @@ def limit_passed(blind, cpu, wall, flood):
     return None
 
 
-def stdio_size(files):
-    return os.fstat(files[1]).st_size + os.fstat(files[2]).st_size
-
-
 def started_pid(reports):
     for record in b"".join(reports).split(b"\n"):
         if record.startswith(b"P"):
@@ -459,12 +483,15 @@ def current_cpu_ns(config, name, program_pid):
 
 
 def stop_jail(config, name, keeper, program_pid):
-    kill(keeper)  # init dies with its parent (PDEATHSIG), and the namespace with init
+    """Kill the run's processes; its init then reports the program's end and resource usage,
+    and the namespace dies with init. Without a way to find them, kill the keeper (init dies
+    with its parent, PDEATHSIG)."""
     if config["cgroups"]:
-        for pid in cgroup_pids(config, name):
-            kill(pid)
+        kill_cgroup_tasks(config, name)
     elif program_pid is not None:
         kill_group(program_pid)
+    else:
+        kill(keeper)
 
 
 def kill_run(config, name, program):
@@ -482,24 +509,29 @@ def kill_group(pid):
 
 
 def parse_reports(reports):
-    """(init's status record, the error a child reported, whether the program never started)."""
+    """(init's status record, the error a child reported, whether the program never started,
+    the keeper's byte counts)."""
     status = error = None
     unstarted = False
+    counts = {}
     for record in reports.split(b"\n"):
         if record.startswith(b"S"):
             status = marshal.loads(bytes.fromhex(record[1:].decode()))
+        elif record.startswith(b"C"):
+            counts = marshal.loads(bytes.fromhex(record[1:].decode()))
         elif record[:1] in (b"E", b"F"):
             error = bytes.fromhex(record[1:].decode()).decode(errors="replace")
             unstarted = unstarted or record.startswith(b"F")
-    return status, error, unstarted
+    return status, error, unstarted, counts
 
 
-def reply(config, name, status, error, unstarted, stopped, wall):
+def reply(config, name, status, error, unstarted, stopped, wall, counts=None):
     """The run's facts and measurements. `error` set means the sandbox failed (or, with
     `unstarted`, that the program could not be started): whatever else the reply says, the
     program is not to blame."""
     answer = {"stopped": stopped, "wall_s": wall, "error": error, "unstarted": unstarted,
-              "status": None, "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0}
+              "status": None, "cpu_ns": None, "cgroup_peak": 0, "oom": False, "maxrss_kb": 0,
+              "stderr_bytes": (counts or {}).get("stderr_bytes", 0)}
     if status is not None:
         answer.update(status=status["status"], maxrss_kb=status["maxrss_kb"],
                       cpu_ns=status["cpu_ns"])
@@ -542,22 +574,91 @@ def keeper_main(config, request, files, joins, status_w):
                 check(libc.setns(config["template_fd"], CLONE_NEWNS), "setns mount")
             if flags:
                 check(libc.unshare(flags), "unshare")
-        if request["isolate"]:
-            files = (private_copy(files[0]), *files[1:])
+        stderr_r, stderr_w = os.pipe2(os.O_CLOEXEC)
+        stdin = private_copy(files[0]) if request["isolate"] else files[0]
         init = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
         report_error(status_w, exc)
         os._exit(1)
     if init == 0:
         try:
+            os.close(stderr_r)
             # only the program returns
-            return init_main(config, request, files, joins, status_w, loaded)
+            return init_main(config, request, (stdin, files[1], stderr_w), joins, status_w,
+                             loaded)
         except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
             report_error(status_w, exc)
         os._exit(1)
-    os.close(status_w)
-    os.waitpid(init, 0)
+    try:
+        for fd in (stdin, stderr_w, *joins):
+            os.close(fd)
+        stderr = HeadTail(files[2], STDERR_HEAD_BYTES, STDERR_TAIL_BYTES)
+        pump({stderr_r: stderr}, init)
+        stderr.finish()
+        os.write(status_w, b"C" + marshal.dumps({"stderr_bytes": stderr.total}).hex().encode()
+                 + b"\n")
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report_error(status_w, exc)
     os._exit(0)
+
+
+class HeadTail:
+    """Writes the first `head` bytes of a stream to `fd` as they come, keeps the last `tail`
+    bytes of the rest, and writes those at the end: a flood costs neither disk nor memory."""
+
+    def __init__(self, fd, head, tail):
+        self.fd, self.head, self.tail = fd, head, tail
+        self.total = 0
+        self.last = bytearray()
+
+    def feed(self, chunk):
+        room = max(0, self.head - self.total)
+        self.total += len(chunk)
+        if room:
+            write_all(self.fd, chunk[:room])
+            chunk = chunk[room:]
+        if chunk:
+            self.last += chunk
+            del self.last[:-self.tail]
+
+    def finish(self):
+        write_all(self.fd, self.last)
+
+
+def pump(sinks, init):
+    """Feed what arrives on each pipe of `sinks` (read end -> sink) to its sink until every
+    pipe is closed, or, once `init` has exited, until nothing more is waiting: without a PID
+    namespace a program's orphan may hold a pipe open for ever. Reaps init."""
+    poller = select.poll()
+    for fd in sinks:
+        os.set_blocking(fd, False)
+        poller.register(fd, select.POLLIN | select.POLLHUP)
+    exited = False
+    while sinks:
+        if not exited:
+            exited = os.waitpid(init, os.WNOHANG)[0] != 0
+        ready = poller.poll(0 if exited else 50)
+        if not ready and exited:
+            break  # init is gone and nothing is waiting
+        for fd, _ in ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                continue
+            if chunk:
+                sinks[fd].feed(chunk)
+            else:
+                poller.unregister(fd)
+                os.close(fd)
+                del sinks[fd]
+    if not exited:
+        os.waitpid(init, 0)
+
+
+def write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def direct_main(config, request, files, joins, status_w):
@@ -902,10 +1003,22 @@ def warm_up_modules():
     expressions and message lookups cost about 3 ms the first time in every process)."""
     for name in PRELOADED_MODULES:
         __import__(name)
+    define_exit_and_quit()
     parser = sys.modules["argparse"].ArgumentParser(prog="warm-up")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("values", nargs="*")
     parser.parse_args(["--seed", "-1", "x"])
+
+
+def define_exit_and_quit():
+    """exit() and quit(), which `site` defines and `-S` leaves out: contestants call them as in
+    a plain `python3`. Defined as site does, without importing site."""
+    import builtins
+
+    import _sitebuiltins
+
+    builtins.exit = _sitebuiltins.Quitter("exit", "Ctrl-D (i.e. EOF)")
+    builtins.quit = _sitebuiltins.Quitter("quit", "Ctrl-D (i.e. EOF)")
 
 
 def main():
@@ -913,6 +1026,22 @@ def main():
     set_command_line([sys.executable, "-I", "-S", "-B"])  # every run inherits it
     config = receive(request_fd)
     config.update(request_fd=request_fd, reply_fd=reply_fd, server_pid=os.getpid())
+    try:
+        set_up(config)
+    except Exception as exc:  # noqa: BLE001 - the judge hears why, and falls back or refuses
+        send(reply_fd, {"error": f"{type(exc).__name__}: {exc}"})
+        return None
+    send(reply_fd, {"ready": os.getpid()})
+    job = serve(config)
+    if job is None:  # the server, leaving
+        discard_cgroups(config)
+        if config["root"] is not None:
+            os.rmdir(config["root"])
+    return job
+
+
+def set_up(config):
+    """Everything the server prepares once: cgroups, namespaces, its minimal root, warm caches."""
     config.update(cgroup_name=None, cgroup_serial=0, cgroup_limits=None)
     if config["cgroups"]:
         sweep_stale_cgroups(config)
@@ -929,13 +1058,6 @@ def main():
     warm_up_modules()
     compile("pass", "<warm-up>", "exec")  # builds the parser's state once, not in every child
     gc.freeze()  # children's collections then leave the server's objects (and pages) alone
-    send(reply_fd, {"ready": os.getpid()})
-    job = serve(config)
-    if job is None:  # the server, leaving
-        discard_cgroups(config)
-        if config["root"] is not None:
-            os.rmdir(config["root"])
-    return job
 
 
 def pidfd_works():

@@ -28,6 +28,8 @@ from pathlib import Path
 
 from judge.files import file_identity, write_atomically
 from judge.sandbox.api import (
+    STDERR_HEAD_BYTES,
+    STDERR_TAIL_BYTES,
     ResourceLimits,
     RunRequest,
     RunResult,
@@ -40,7 +42,6 @@ from judge.sandbox.host import HostSupport
 
 SERVER_SCRIPT = Path(__file__).with_name("forkserver.py")
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
-STDERR_TAIL_BYTES = 4096
 PYTHON_FLAGS = ("-I", "-S", "-B")
 SYSTEM_BINDS = (
     "/usr",
@@ -257,7 +258,8 @@ class _Server:
             os.close(reply_w)
         ready = self.ask(config)
         if "ready" not in ready:
-            raise ServerFailed(f"fork server did not start: {ready}")
+            self.stop()
+            raise ServerFailed(f"fork server did not start: {ready.get('error', ready)}")
         self.pid: int = ready["ready"]
 
     def alive(self) -> bool:
@@ -328,7 +330,7 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
         return _failed(Termination.SANDBOX_ERROR, "the run reported no status")
     cap = request.limits.output_kb * 1024
     stdout = _read_head(scratch / "stdout", cap + 1)
-    stderr = _read_tail(scratch / "stderr", STDERR_TAIL_BYTES)
+    stderr, skipped = read_head_and_tail(scratch / "stderr", reply["stderr_bytes"])
     status = reply["status"] if reply["status"] is not None else signal.SIGKILL  # we stopped it
     exit_code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else None
     sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
@@ -345,6 +347,7 @@ def _result(request: RunRequest, reply: dict, scratch: Path, in_server: bool) ->
         peak_memory_kb=peak_kb,
         stdout=stdout[:cap],
         stderr=stderr,
+        stderr_skipped=skipped,
     )
 
 
@@ -372,13 +375,22 @@ def _read_head(path: Path, size: int) -> bytes:
         return b""
 
 
-def _read_tail(path: Path, size: int) -> bytes:
+def read_head_and_tail(path: Path, total: int) -> tuple[bytes, int]:
+    """The head and tail of the run's stderr, and how many bytes between them were dropped.
+
+    An isolated run's keeper wrote only its head and tail (`total` is what the program wrote);
+    a trusted run wrote all of it to the file, whose middle is skipped here."""
     try:
         with open(path, "rb") as handle:
-            handle.seek(max(0, os.fstat(handle.fileno()).st_size - size))
-            return handle.read()
+            size = os.fstat(handle.fileno()).st_size
+            if size <= STDERR_HEAD_BYTES + STDERR_TAIL_BYTES:
+                data = handle.read()
+                return data, max(0, total - len(data))
+            head = handle.read(STDERR_HEAD_BYTES)
+            handle.seek(size - STDERR_TAIL_BYTES)
+            return head + handle.read(), size - STDERR_HEAD_BYTES - STDERR_TAIL_BYTES
     except OSError:
-        return b""
+        return b"", 0
 
 
 def _failed(termination: Termination, message: str) -> RunResult:

@@ -14,16 +14,23 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 import psutil
 
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Termination
+from judge.sandbox.api import (
+    STDERR_HEAD_BYTES,
+    STDERR_TAIL_BYTES,
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Termination,
+)
 from judge.sandbox.guarantees import sandbox_info
 
 POLL_SECONDS = 0.005
-STDERR_TAIL_BYTES = 4096
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 
@@ -91,38 +98,52 @@ def _limit_child(limits: ResourceLimits):
 
 def _run_in(request: RunRequest, cwd: Path, scratch: Path) -> RunResult:
     limits = request.limits
-    stdout_path, stderr_path = scratch / "stdout", scratch / "stderr"
+    stdout_path, stdin_path = scratch / "stdout", request.stdin_path
+    if stdin_path is None:  # given bytes go through a file: a pipe would block on big inputs
+        stdin_path = scratch / "stdin"
+        stdin_path.write_bytes(request.stdin_bytes or b"")
     env = {"PATH": MINIMAL_PATH, "LANG": "C.UTF-8", **request.env}
     started = time.monotonic()
-    with open(stdout_path, "wb") as out, open(stderr_path, "wb") as err:
-        stdin = open(request.stdin_path, "rb") if request.stdin_path else subprocess.PIPE
+    with open(stdout_path, "wb") as out, open(stdin_path, "rb") as stdin:
         try:
             proc = subprocess.Popen(
-                request.argv, stdin=stdin, stdout=out, stderr=err, cwd=cwd, env=env,
+                request.argv, stdin=stdin, stdout=out, stderr=subprocess.PIPE, cwd=cwd, env=env,
                 start_new_session=True, close_fds=True, preexec_fn=_limit_child(limits),
             )
         except OSError as exc:
             return _start_failed(str(exc))
-        finally:
-            if stdin is not subprocess.PIPE:
-                stdin.close()
-        if stdin is subprocess.PIPE:
-            _feed(proc, request.stdin_bytes or b"")
+        stderr = _StderrReader(proc.stderr)
         termination, peak_kb, cpu_ms = _watch(proc, limits, started)
     wall_ms = (time.monotonic() - started) * 1000
-    return _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr_path, limits)
+    return _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr, limits)
 
 
-def _feed(proc: subprocess.Popen, data: bytes) -> None:
-    try:
-        proc.stdin.write(data)
-    except (BrokenPipeError, OSError):
-        pass  # the program stopped reading; that is its business
-    finally:
-        try:
-            proc.stdin.close()
-        except OSError:
-            pass
+class _StderrReader(threading.Thread):
+    """Reads a run's stderr pipe as it comes and keeps its first and last few KB: stderr is
+    not output, so any amount may be written, and it never fills the disk or the memory."""
+
+    def __init__(self, pipe) -> None:
+        super().__init__(daemon=True)
+        self._pipe = pipe
+        self.head = bytearray()
+        self.tail = bytearray()
+        self.total = 0
+        self.start()
+
+    def run(self) -> None:
+        while chunk := self._pipe.read1(65536):
+            self.total += len(chunk)
+            room = max(0, STDERR_HEAD_BYTES - len(self.head))
+            self.head += chunk[:room]
+            self.tail += chunk[room:]
+            del self.tail[:-STDERR_TAIL_BYTES]
+        self._pipe.close()
+
+    def collect(self) -> tuple[bytes, int]:
+        """(head and tail, bytes dropped between them), once the run's processes are gone."""
+        self.join(timeout=5)
+        kept = bytes(self.head + self.tail)
+        return kept, self.total - len(kept)
 
 
 def _watch(proc: subprocess.Popen, limits: ResourceLimits, started: float):
@@ -198,14 +219,14 @@ def _kill(proc: subprocess.Popen, why: Termination) -> Termination:
     return why
 
 
-def _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr_path, limits):
+def _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr, limits):
     code = proc.returncode
     try:
         os.killpg(proc.pid, signal.SIGKILL)  # nothing of the run may outlive it
     except OSError:
         pass
     stdout = stdout_path.read_bytes()
-    stderr = stderr_path.read_bytes()[-STDERR_TAIL_BYTES:]
+    stderr_kept, skipped = stderr.collect()
     exit_code = code if code >= 0 else None
     sig = -code if code < 0 else None
     if termination is None:  # no watcher stopped it: facts only, judge.outcome decides
@@ -218,7 +239,7 @@ def _collect(proc, termination, peak_kb, cpu_ms, wall_ms, stdout_path, stderr_pa
     return RunResult(
         termination=termination, exit_code=exit_code if termination is Termination.EXITED else None,
         signal=sig, cpu_ms=cpu_ms, wall_ms=wall_ms, peak_memory_kb=peak_kb,
-        stdout=stdout[: limits.output_kb * 1024], stderr=stderr,
+        stdout=stdout[: limits.output_kb * 1024], stderr=stderr_kept, stderr_skipped=skipped,
     )
 
 
