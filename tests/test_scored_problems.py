@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -263,6 +264,12 @@ if max(abs(a), abs(b)) > limit:
     code, result = verify(root)
     assert code == 1
     assert result["invalid_tests"] == [{"name": "small-2", "message": "a number is over 5"}]
+    checked = CliRunner().invoke(cli, ["--root", str(root), "validate", "sum", "--json"])
+    assert checked.exit_code == 1
+    invalid = [f for f in json.loads(checked.stdout)["files"] if not f["valid"]]
+    assert [(Path(f["file"]).name, f["message"]) for f in invalid] == [
+        ("small-2.in", "a number is over 5")
+    ]
 
 
 @pytest.mark.parametrize(
