@@ -9,11 +9,14 @@ and otherwise the submission's own failure comes before the interactor's verdict
     row  facts                                                            verdict
     1    the submission's run is a judge error (the sandbox failed, or
          the program could not start)                                     JE
-    2    the interactor failed (crashed, hung, exited outside its
+    2    the submission passed a limit, which stopped the interactor too
+         (the interactor had no chance to say anything)                   the submission's
+    3    the interactor failed (crashed, hung, exited outside its
          convention, gave points outside 0..1)                            JE
-    3    the interactor rejected (WA, PE) and exited first                 the interactor's
-    4    the submission's run failed (TLE, MLE, OLE, RE)                  the submission's
-    5    otherwise                                                        the interactor's
+    4    the interactor rejected (WA, PE) and exited first                 the interactor's
+    5    the submission's run failed (TLE, MLE, OLE, RE; or it was still
+         running when the interactor was done)                            the submission's
+    6    otherwise                                                        the interactor's
                                                                           (AC, PA, WA, PE)
 """
 
@@ -35,6 +38,7 @@ class PairFacts:
     submission: Judgement  # the verdict table's word on the submission's run (AC: exited 0)
     interactor: CheckResult  # the interactor's word, by its convention
     interactor_first: bool  # the interactor exited before the submission did
+    interactor_stopped: bool = False  # stopped by the sandbox when the submission passed a limit
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,11 @@ PAIR_ORDER: tuple[PairRow, ...] = (
         _submission,
     ),
     PairRow(
+        "the submission passed a limit, which stopped the interactor too",
+        lambda f: f.interactor_stopped,
+        _submission,
+    ),
+    PairRow(
         "the interactor failed",
         lambda f: f.interactor.verdict is Verdict.JE,
         lambda f: f.interactor,
@@ -83,9 +92,12 @@ PAIR_ORDER: tuple[PairRow, ...] = (
 
 
 def interactive_verdict(
-    submission: Judgement, interactor: CheckResult, interactor_first: bool
+    submission: Judgement,
+    interactor: CheckResult,
+    interactor_first: bool,
+    interactor_stopped: bool = False,
 ) -> CheckResult:
-    facts = PairFacts(submission, interactor, interactor_first)
+    facts = PairFacts(submission, interactor, interactor_first, interactor_stopped)
     return deciding_row(facts).decide(facts)
 
 

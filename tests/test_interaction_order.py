@@ -32,33 +32,37 @@ def said(verdict: Verdict, message: str = "", fraction: float | None = None) -> 
 
 
 @pytest.mark.parametrize(
-    "submission, interactor, first, row, verdict",
+    "submission, interactor, first, stopped, row, verdict",
     [
         # 1: a judge-side failure of the submission's run, whatever the interactor said
-        (run(JE, "could not start"), said(WA, "unexpected end of file"), True, 0, JE),
-        # 2: the interactor crashed: never the contestant's fault, never AC
-        (run(AC), said(JE, "interactor crashed"), False, 1, JE),
-        (run(TLE), said(JE, "interactor crashed"), False, 1, JE),
-        # 3: the interactor said WA and left first: the submission's hang or crash is its echo
-        (run(TLE, "wall-clock time over 3000 ms"), said(WA, "query limit"), True, 2, WA),
-        (run(RE, "EOFError"), said(WA, "malformed query"), True, 2, WA),
-        (run(AC), said(PE, "layout"), True, 2, PE),
-        # 4: the submission failed while the interactor still waited: the submission's verdict
-        (run(TLE), said(WA, "unexpected end of file"), False, 3, TLE),
-        (run(RE), said(WA, "unexpected end of file"), False, 3, RE),
-        (run(MLE), said(AC), False, 3, MLE),
-        (run(RE), said(AC), True, 3, RE),  # accepted first, then crashed
-        # 5: the submission ran cleanly: the interactor decides
-        (run(AC), said(AC), True, 4, AC),
-        (run(AC), said(AC), False, 4, AC),
-        (run(AC), said(WA, "gave up early"), False, 4, WA),  # exited early, interactor rejects
-        (run(AC), said(PA, fraction=0.5), False, 4, PA),
+        (run(JE, "could not start"), said(WA, "unexpected end of file"), True, False, 0, JE),
+        # 2: the submission passed a limit and the sandbox stopped the interactor with it
+        (run(TLE, "wall-clock"), said(JE, "interactor stopped"), False, True, 1, TLE),
+        (run(MLE), said(JE, "interactor stopped"), False, True, 1, MLE),
+        # 3: the interactor crashed: never the contestant's fault, never AC
+        (run(AC), said(JE, "interactor crashed"), False, False, 2, JE),
+        (run(TLE), said(JE, "interactor crashed"), False, False, 2, JE),
+        # 4: the interactor said WA and left first: the submission's hang or crash is its echo
+        (run(TLE, "still running"), said(WA, "query limit"), True, False, 3, WA),
+        (run(RE, "EOFError"), said(WA, "malformed query"), True, False, 3, WA),
+        (run(AC), said(PE, "layout"), True, False, 3, PE),
+        # 5: the submission failed while the interactor still waited: the submission's verdict
+        (run(TLE), said(WA, "unexpected end of file"), False, False, 4, TLE),
+        (run(RE), said(WA, "unexpected end of file"), False, False, 4, RE),
+        (run(MLE), said(AC), False, False, 4, MLE),
+        (run(RE), said(AC), True, False, 4, RE),  # accepted first, then crashed
+        (run(TLE, "still running"), said(AC), True, False, 4, TLE),  # never exited
+        # 6: the submission ran cleanly: the interactor decides
+        (run(AC), said(AC), True, False, 5, AC),
+        (run(AC), said(AC), False, False, 5, AC),
+        (run(AC), said(WA, "gave up early"), False, False, 5, WA),  # exited early: rejected
+        (run(AC), said(PA, fraction=0.5), False, False, 5, PA),
     ],
 )
-def test_each_row(submission, interactor, first, row, verdict):
-    facts = PairFacts(submission, interactor, first)
+def test_each_row(submission, interactor, first, stopped, row, verdict):
+    facts = PairFacts(submission, interactor, first, stopped)
     assert deciding_row(facts) is PAIR_ORDER[row]
-    assert interactive_verdict(submission, interactor, first).verdict is verdict
+    assert interactive_verdict(submission, interactor, first, stopped).verdict is verdict
 
 
 def test_a_rejection_first_names_what_the_submission_did_next():
