@@ -9,7 +9,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-BENCHMARKS = ("bench.bench_runner", "bench.bench_references", "bench.bench_stress")
+BENCHMARKS = (
+    "bench.bench_runner",
+    "bench.bench_references",
+    "bench.bench_stress",
+    "bench.bench_after_tle",
+)
 
 
 def main() -> int:

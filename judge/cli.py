@@ -11,6 +11,7 @@ import click
 
 from judge import __version__
 from judge.commands import COMMANDS
+from judge.commands.shared import ROOT_HELP
 from judge.context import AppContext
 from judge.errors import JudgeError
 
@@ -42,8 +43,7 @@ class JudgeGroup(click.Group):
 @click.option(
     "--root",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Project root (the folder holding problems/). Default: $JUDGE_ROOT, else the "
-    "nearest folder above the current one that holds problems/.",
+    help=ROOT_HELP,
 )
 @click.version_option(__version__, prog_name="judge")
 @click.pass_context
@@ -51,7 +51,7 @@ def cli(ctx: click.Context, root: Path | None) -> None:
     """Judge solutions against problem packages, and produce and prove their tests.
 
     Exit status: 0 success (AC), 1 a rejecting verdict or a failed check, 2 a usage or problem
-    error (bad problem.yaml, missing files).
+    error (bad problem.yaml, missing files). `--root` may also follow the command name.
     """
     ctx.obj = AppContext.from_process(root)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 
@@ -22,3 +23,14 @@ class ProblemError(JudgeError):
         where = str(path) + (f":{line}" if line is not None else "")
         prefix = f"{where}: " + (f"key '{key}': " if key else "")
         super().__init__(prefix + message)
+
+
+def did_you_mean(word: str, choices: list[str], listed: int = 12) -> str:
+    """A hint for a mistyped name: the close matches, else the names there are (a few)."""
+    close = difflib.get_close_matches(word, choices, n=3, cutoff=0.6)
+    if close:
+        return "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    if not choices:
+        return ""
+    shown = ", ".join(choices[:listed]) + (", ..." if len(choices) > listed else "")
+    return f" (known: {shown})"

@@ -15,7 +15,8 @@ from judge.parallel import map_with_sandboxes
 from judge.programs import SetterProgramError, SetterPrograms
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
-from judge.testdata import ManifestEntry, file_sha256, read_manifest, sha256, write_manifest
+from judge.manifest import ManifestEntry, add_manifest_entries, read_manifest
+from judge.testdata import file_sha256, sha256
 
 GENERATED_NAME = re.compile(r"^gen-(\d+)$")
 
@@ -76,7 +77,8 @@ def make_tests(
 ) -> list[NewTest]:
     """Build one test per seed (in parallel), then write the new, valid, distinct ones."""
     built = _build_all(programs, sandbox_factory, args, seeds, workers, on_built)
-    manifest = list(read_manifest(problem))
+    read_manifest(problem)  # a broken manifest stops here, before any test is written
+    added = []
     known = {file_sha256(path): path.stem for path in problem.testdata.glob("*.in")}
     number = _next_number(problem)
     results = []
@@ -94,12 +96,13 @@ def make_tests(
         number += 1
         (problem.testdata / f"{name}.in").write_bytes(item.data)
         (problem.testdata / f"{name}.ans").write_bytes(item.answer)
-        manifest.append(
+        added.append(
             ManifestEntry(name=name, origin="generated", args=args, seed=item.seed, sha256=digest)
         )
         known[digest] = name
         results.append(NewTest(name, item.seed, Outcome.WRITTEN))
-    write_manifest(problem, tuple(manifest))
+    if added:
+        add_manifest_entries(problem, tuple(added))
     return results
 
 

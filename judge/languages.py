@@ -12,6 +12,7 @@ import hashlib
 import os
 import shutil
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -176,8 +177,10 @@ def _build(
 def _compile(
     sandbox: Sandbox, language: Language, source: Path, binary: Path | None
 ) -> CompileFailure | None:
-    # Compile to a private name, then rename: parallel judges never see half a binary.
-    partial = binary.with_name(f"{binary.name}.{os.getpid()}.partial") if binary else None
+    # Compile to a private name, then rename: parallel judges never see half a binary. The name
+    # is private to the thread too, as threads of one judge may build the same program at once.
+    private = f"{binary.name}.{os.getpid()}.{threading.get_ident()}.partial" if binary else ""
+    partial = binary.with_name(private) if binary else None
     if partial is not None:
         partial.parent.mkdir(parents=True, exist_ok=True)
     request = RunRequest(

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge.sandbox.api import RunResult, Termination
-from judge.spec import Limits
+from judge.limits import Limits
 from judge.verdict import Verdict
 
 EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*")

@@ -15,6 +15,7 @@ from judge.runner import CaseResult, Report
 from judge.scoring import CaseShare, GroupResult
 from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
+from judge.terminal import plural
 from judge.testdata import TestCase
 from judge.verdict import Verdict
 
@@ -39,9 +40,9 @@ def verdict_text(verdict: Verdict) -> Text:
     return Text(verdict.value, style=VERDICT_STYLES[verdict])
 
 
-def case_line(case: CaseResult) -> Text:
-    """One line per finished test, for progress while judging."""
-    line = Text(f"{case.name:<28} ")
+def case_line(case: CaseResult, name_width: int = 28) -> Text:
+    """One line per finished test, streamed while judging in a terminal (instead of a table)."""
+    line = Text(f"{case.name:<{name_width}} ", no_wrap=False)
     line.append_text(verdict_text(case.verdict))
     line.append(f"  {case.time_ms:>7.0f} ms {case.memory_kb:>8} KB")
     if case.message:
@@ -49,18 +50,20 @@ def case_line(case: CaseResult) -> Text:
     return line
 
 
-def render_report(report: Report) -> Group:
+def render_report(report: Report, table: bool = True) -> Group:
+    """The report; without the table of tests when they were already streamed line by line."""
     parts = []
     if report.compile_message:
         parts.append(Text("Compile error:", style="bold red"))
         parts.append(Text(report.compile_message.rstrip()))
     else:
-        parts.append(_table(report))
+        if table:
+            parts.append(_table(report))
         if report.max_score is not None:
             parts.append(_groups_table(report))
         parts.extend(_explanations(report))
         parts.extend(_stderr_sections(report))
-    parts.append(_summary(report))
+    parts.extend(_summary(report))
     parts.append(sandbox_line(report.sandbox))
     return Group(*parts)
 
@@ -89,13 +92,14 @@ def isolation_warning(info: SandboxInfo) -> Text | None:
     return text
 
 
-def print_report(report: Report, console: Console) -> None:
-    console.print(render_report(report))
+def print_report(report: Report, console: Console, table: bool = True) -> None:
+    console.print(render_report(report, table))
 
 
 def _table(report: Report) -> Table:
     table = Table(title=f"{report.problem_id}: {report.problem_title}", title_justify="left")
-    table.add_column("test")
+    longest = max((len(case.name) for case in report.tests), default=4)
+    table.add_column("test", no_wrap=True, min_width=longest)
     table.add_column("verdict")
     table.add_column("time ms", justify="right")
     table.add_column("memory KB", justify="right")
@@ -148,7 +152,8 @@ def _explanations(report: Report) -> list[Text]:
     if len(failing) > DETAILS_SHOWN:
         parts.append(
             Text(
-                f"({len(failing) - DETAILS_SHOWN} more failing tests; --json has all)", style="dim"
+                f"({plural(len(failing) - DETAILS_SHOWN, 'more failing test')}; --json has all)",
+                style="dim",
             )
         )
     return parts
@@ -167,7 +172,8 @@ def _stderr_sections(report: Report) -> list[Text]:
     if len(written) > DETAILS_SHOWN:
         parts.append(
             Text(
-                f"({len(written) - DETAILS_SHOWN} more tests wrote on stderr; --json has all)",
+                f"({plural(len(written) - DETAILS_SHOWN, 'more test')} wrote on stderr; "
+                "--json has all)",
                 style="dim",
             )
         )
@@ -182,23 +188,29 @@ def _first_and_last_lines(text: str, count: int) -> str:
     return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
 
 
-def _summary(report: Report) -> Text:
+def _summary(report: Report) -> list[Text]:
+    """Two short lines, so that a narrow terminal wraps between phrases, not inside one."""
     limits = report.limits
-    text = Text("\nverdict: ")
-    text.append_text(verdict_text(report.verdict))
-    text.append(f" {report.verdict.title}")
+    verdict = Text("\nverdict: ")
+    verdict.append_text(verdict_text(report.verdict))
+    verdict.append(f" {report.verdict.title}")
     if report.max_score is not None:
-        text.append(f"   score: {format_score(report.score)} / {format_score(report.max_score)}")
-    if report.tests:
-        passed = sum(1 for c in report.tests if c.verdict.accepted)
-        text.append(f"   tests: {passed}/{len(report.tests)}")
-        text.append(f"   max time: {report.max_time_ms:.0f} / {limits.time_ms} ms")
-        basis = limits.memory_basis.value
-        text.append(f"   max memory: {report.max_memory_kb} / {limits.memory_kb} KB ({basis}")
-        if report.baseline_kb:
-            text.append(f"; runtime baseline {report.baseline_kb} KB")
-        text.append(")")
-    return text
+        verdict.append(f"   score: {format_score(report.score)} / {format_score(report.max_score)}")
+    if not report.tests:
+        return [verdict]
+    passed = sum(1 for c in report.tests if c.verdict.accepted)
+    verdict.append(f"   tests: {passed}/{len(report.tests)} accepted")
+    if report.skipped:
+        verdict.append(f", {plural(len(report.skipped), 'test')} not run")
+    basis = limits.memory_basis.value
+    figures = Text(
+        f"max time: {report.max_time_ms:.0f} / {limits.time_ms} ms   "
+        f"max memory: {report.max_memory_kb} / {limits.memory_kb} KB ({basis}"
+    )
+    if report.baseline_kb:
+        figures.append(f"; runtime baseline {report.baseline_kb} KB")
+    figures.append(")")
+    return [verdict, figures]
 
 
 def report_to_dict(report: Report) -> dict:
@@ -214,6 +226,9 @@ def report_to_dict(report: Report) -> dict:
         "max_time_ms": report.max_time_ms,
         "max_memory_kb": report.max_memory_kb,
         "compile_message": report.compile_message or None,
+        "total_tests": len(report.tests) + len(report.skipped),
+        "skipped_tests": len(report.skipped),
+        "skipped": list(report.skipped),
         "score": report.score,
         "max_score": report.max_score,
         "groups": [_group_to_dict(group) for group in report.groups],
@@ -239,6 +254,10 @@ def pending_report_dict(
 
     Pages show it while a submission is judged and fill it in as results arrive.
     """
+    listed = [
+        {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
+        for case in tests
+    ]
     return {
         "schema": JSON_SCHEMA_VERSION,
         "problem": problem.id,
@@ -250,14 +269,14 @@ def pending_report_dict(
         "max_time_ms": None,
         "max_memory_kb": None,
         "compile_message": None,
+        "total_tests": len(listed),
+        "skipped_tests": 0,
+        "skipped": [],
         "score": None,
         "max_score": problem.max_score,
         "groups": [],
         "sandbox": None,
-        "tests": [
-            {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
-            for case in tests
-        ],
+        "tests": listed,
     }
 
 

@@ -27,6 +27,10 @@ def find_root(explicit: Path | None, cwd: Path, environ: dict[str, str]) -> Path
 
 def _check_root(path: Path, origin: str) -> Path:
     path = path.expanduser().resolve()
+    if not path.exists():
+        raise JudgeError(f"{origin} {path} does not exist")
+    if not path.is_dir():
+        raise JudgeError(f"{origin} {path} is not a folder")
     if not (path / "problems").is_dir():
         raise JudgeError(f"{origin} {path} is not a project root: it has no problems/ folder")
     return path

@@ -6,6 +6,7 @@ are started only through the sandbox.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterable
@@ -13,9 +14,10 @@ from collections.abc import Callable, Iterable
 from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
-from judge.grading import judge_groups
+from judge.grading import Batch, judge_groups
 from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
+from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
     ResourceLimits,
@@ -28,6 +30,7 @@ from judge.scoring import GroupResult, total_score
 from judge.spec import Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
+
 
 
 @dataclass(frozen=True)
@@ -43,8 +46,8 @@ class CaseResult:
     signal: int | None
     message: str = ""
     details: str = ""
-    fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
     stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
+    fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class Report:
     tests: tuple[CaseResult, ...]
     sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
+    skipped: tuple[str, ...] = ()  # tests not run (--fail-fast, or verify stopping early)
     groups: tuple[GroupResult, ...] = ()
     score: float | None = None  # None for pass/fail problems
     max_score: float | None = None
@@ -97,6 +101,10 @@ class JudgeOptions:
     fail_fast: bool = False  # stop at the first test that is not accepted
     language: str | None = None
     stop_on: frozenset[Verdict] = frozenset()  # also stop after a test gets one of these
+    # Once a test has run out of time the overall verdict is known; the tests after it run this
+    # many at a time (each in a sandbox of its own), so that a slow submission is not judged at
+    # the pace of one time limit per test. Verdicts are the same: time is each run's own CPU.
+    workers_after_tle: int = 1
 
 
 OnCase = Callable[[CaseResult], None]
@@ -110,8 +118,11 @@ def judge_submission(
     options: JudgeOptions = JudgeOptions(),
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
+    sandbox_factory: Callable[[], Sandbox] | None = None,
 ) -> Report:
-    """Run `source` on every test of `problem` and return the full report."""
+    """Run `source` on every test of `problem` and return the full report.
+
+    `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
     if isinstance(prepared, CompileFailure):
@@ -132,13 +143,25 @@ def judge_submission(
             on_case(result)
         return result
 
+    def judge_rest(rest: list[TestCase]) -> list[CaseResult]:
+        def judge_own(own: Sandbox, case: TestCase) -> CaseResult:
+            return judge_case(problem, prepared, checker, own, case)
+
+        return map_with_sandboxes(
+            sandbox_factory, judge_own, rest, options.workers_after_tle, on_case
+        )
+
     def stop(result: CaseResult) -> bool:
         return (options.fail_fast and not result.verdict.accepted) or (
             result.verdict in options.stop_on
         )
 
-    results, groups = judge_groups(problem.groups, cases, judge_one, stop)
-    return _report(
+    batch = None
+    if options.workers_after_tle > 1 and sandbox_factory is not None:
+        batch = Batch(judge_rest, after=lambda result: result.verdict is Verdict.TLE)
+    results, groups = judge_groups(problem.groups, cases, judge_one, stop, batch)
+    judged = {result.name for result in results}
+    report = _report(
         problem,
         source,
         prepared.language,
@@ -146,6 +169,9 @@ def judge_submission(
         tuple(results),
         sandbox.info,
         tuple(groups),
+    )
+    return dataclasses.replace(
+        report, skipped=tuple(case.name for case in cases if case.name not in judged)
     )
 
 
@@ -208,20 +234,11 @@ def judge_case(
             f"problem '{problem.id}' is interactive: judging it needs the sandbox's pair run, "
             "which this judge does not have yet"
         )
-    run = sandbox.run(
-        RunRequest(
-            argv=submission.argv,
-            limits=submission_limits(problem.limits, submission.baseline_kb),
-            stdin_path=case.input_path,
-            isolate=True,
-            python_code=submission.python_code,
-        )
-    )
+    launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
+    run, net_kb = launched.run, launched.memory_kb
     if keep_output is not None:
         keep_output(run.stdout)
-    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-    judgement = judge_run(run, problem.limits, net_kb)
-    verdict, message = judgement.verdict, judgement.message
+    verdict, message = launched.verdict, launched.message
     details, fraction = "", None
     stderr = stderr_text(run)
     if verdict is Verdict.AC:
@@ -242,9 +259,43 @@ def judge_case(
         signal=run.signal,
         message=message,
         details=details,
-        fraction=fraction,
         stderr=stderr,
+        fraction=fraction,
     )
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One run of a submission and what it earned before its output is looked at."""
+
+    run: RunResult
+    memory_kb: int  # the figure the memory limit applies to
+    verdict: Verdict  # AC: exited normally within the limits (the output is not checked yet)
+    message: str
+
+
+def launch(
+    problem: Problem,
+    submission: Submission,
+    sandbox: Sandbox,
+    *,
+    stdin_path: Path | None = None,
+    stdin_bytes: bytes | None = None,
+) -> Launch:
+    """Run the submission once, isolated, under the problem's limits."""
+    run = sandbox.run(
+        RunRequest(
+            argv=submission.argv,
+            limits=submission_limits(problem.limits, submission.baseline_kb),
+            stdin_path=stdin_path,
+            stdin_bytes=stdin_bytes,
+            isolate=True,
+            python_code=submission.python_code,
+        )
+    )
+    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
+    judgement = judge_run(run, problem.limits, net_kb)
+    return Launch(run, net_kb, judgement.verdict, judgement.message)
 
 
 def stderr_text(run: RunResult) -> str:

@@ -2,38 +2,33 @@
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.errors import JudgeError
+import yaml
+
+from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.groups import Group, read_groups
+from judge.languages import LANGUAGES
+from judge.limits import Limits, MemoryBasis
 from judge.root import inside_root
 from judge.yamlnodes import MappingReader, compose_file
 
 PROBLEM_FILE = "problem.yaml"
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 DEFAULT_OUTPUT_KB = 65536
+# Sane bounds for limits: a typo (an extra zero, KB for MB) is an error, not a silent setting.
+TIME_MS_RANGE = (10, 60_000)
+MEMORY_KB_RANGE = (1024, 16 * 1024 * 1024)
+OUTPUT_KB_RANGE = (1, 1024 * 1024)
+WALL_MS_MAX = 600_000
+CHECKER_TIME_MS_RANGE = (10, 600_000)
 CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
 # The conventions of checker and interactor programs (judge.checkers.conventions; a test keeps
 # these names and that registry the same).
 PROGRAM_CHECKERS = ("testlib", "kattis")
 DEFAULT_PROGRAM_TIME_MS = 10000
-
-
-class MemoryBasis(enum.Enum):
-    NET = "net"  # the limit applies to the peak minus the runtime's idle footprint
-    GROSS = "gross"  # the limit applies to the whole peak
-
-
-@dataclass(frozen=True)
-class Limits:
-    time_ms: int
-    memory_kb: int
-    output_kb: int
-    wall_ms: int
-    memory_basis: MemoryBasis
 
 
 @dataclass(frozen=True)
@@ -106,6 +101,8 @@ class Problem:
 
 
 def list_problem_ids(root: Path) -> list[str]:
+    """Every folder of problems/ that holds a problem.yaml, even one whose name is not a valid id
+    (loading it says so), so that `judge list` shows it as broken rather than hiding it."""
     folder = root / "problems"
     return sorted(p.name for p in folder.iterdir() if (p / PROBLEM_FILE).is_file())
 
@@ -113,9 +110,15 @@ def list_problem_ids(root: Path) -> list[str]:
 def load_problem(root: Path, problem_id: str) -> Problem:
     """Read problems/<id>/problem.yaml; every error names file, line and key."""
     folder = root / "problems" / problem_id
-    if not ID_PATTERN.match(problem_id) or not folder.is_dir():
-        known = ", ".join(list_problem_ids(root)) or "none"
-        raise JudgeError(f"unknown problem '{problem_id}' (known problems: {known})")
+    folders = list_problem_ids(root)
+    if problem_id not in folders:
+        raise JudgeError(unknown_problem(problem_id, [f for f in folders if ID_PATTERN.match(f)]))
+    if not ID_PATTERN.match(problem_id):
+        raise ProblemError(
+            folder,
+            f"'{problem_id}' is not a valid problem id: name the folder with lower-case letters, "
+            "digits, '-' and '_', starting with a letter or a digit",
+        )
     path = inside_root(folder / PROBLEM_FILE, root)
     if (folder / "statement.md").exists():
         inside_root(folder / "statement.md", root)
@@ -145,9 +148,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         root=root,
         limits=_read_limits(top),
         checker=_read_checker(top, root),
-        reference=_read_path(
-            top, "reference", root, default=f"solutions/{problem_id}/reference.py"
-        ),
+        reference=_read_reference(top, root, problem_id),
         generator=_read_generator(top, root),
         validator=_read_optional_program(top, root, problem_id, "validator"),
         groups=read_groups(top),
@@ -161,18 +162,35 @@ def _read_limits(top: MappingReader) -> Limits:
     if limits is None:
         raise top.missing("limits", "a mapping with time_ms and memory_kb")
     limits.reject_unknown({"time_ms", "memory_kb", "output_kb", "wall_ms", "memory_basis"})
-    time_ms = limits.integer("time_ms", minimum=1)
+    time_ms = limits.integer("time_ms", minimum=TIME_MS_RANGE[0], maximum=TIME_MS_RANGE[1])
     basis = limits.choice("memory_basis", tuple(b.value for b in MemoryBasis), default="net")
     return Limits(
         time_ms=time_ms,
-        memory_kb=limits.integer("memory_kb", minimum=1),
-        output_kb=limits.integer("output_kb", default=DEFAULT_OUTPUT_KB, minimum=1),
-        wall_ms=limits.integer("wall_ms", default=2 * time_ms + 1000, minimum=time_ms),
+        memory_kb=limits.integer(
+            "memory_kb", minimum=MEMORY_KB_RANGE[0], maximum=MEMORY_KB_RANGE[1]
+        ),
+        output_kb=limits.integer(
+            "output_kb",
+            default=DEFAULT_OUTPUT_KB,
+            minimum=OUTPUT_KB_RANGE[0],
+            maximum=OUTPUT_KB_RANGE[1],
+        ),
+        wall_ms=limits.integer(
+            "wall_ms", default=2 * time_ms + 1000, minimum=time_ms, maximum=WALL_MS_MAX
+        ),
         memory_basis=MemoryBasis(basis),
     )
 
 
 def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
+    if isinstance(top.get("checker"), yaml.ScalarNode):  # the short form `checker: float`
+        name = top.choice("checker", CHECKER_NAMES, default="tokens")
+        if name in PROGRAM_CHECKERS:
+            raise top.error(
+                "checker",
+                f"a {name} checker needs a program: write {{name: {name}, program: PATH}}",
+            )
+        return CheckerSpec(name=name)
     checker = top.mapping("checker")
     if checker is None:
         return CheckerSpec(name="tokens")
@@ -183,8 +201,8 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             raise checker.missing("program", f"the path of the {name} checker program")
         return CheckerSpec(
             name=name,
-            program=_read_path(checker, "program", root),
-            time_ms=checker.integer("time_ms", default=DEFAULT_PROGRAM_TIME_MS, minimum=1),
+            program=_read_program(checker, "program", root),
+            time_ms=_program_time_ms(checker),
         )
     for key in ("program", "time_ms"):
         if checker.get(key) is not None:
@@ -197,6 +215,16 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         name=name,
         abs_tol=checker.number("abs_tol", default=1e-6),
         rel_tol=checker.number("rel_tol", default=1e-6),
+    )
+
+
+def _program_time_ms(reader: MappingReader) -> int:
+    """The CPU limit of a checker's or an interactor's program."""
+    return reader.integer(
+        "time_ms",
+        default=DEFAULT_PROGRAM_TIME_MS,
+        minimum=CHECKER_TIME_MS_RANGE[0],
+        maximum=CHECKER_TIME_MS_RANGE[1],
     )
 
 
@@ -215,8 +243,8 @@ def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
         raise interactive.missing("program", "the path of the interactor program")
     return InteractiveSpec(
         protocol=interactive.choice("protocol", PROGRAM_CHECKERS, default=PROGRAM_CHECKERS[0]),
-        program=_read_path(interactive, "program", root),
-        time_ms=interactive.integer("time_ms", default=DEFAULT_PROGRAM_TIME_MS, minimum=1),
+        program=_read_program(interactive, "program", root),
+        time_ms=_program_time_ms(interactive),
     )
 
 
@@ -226,7 +254,7 @@ def _read_generator(top: MappingReader, root: Path) -> GeneratorSpec | None:
         return None
     generator.reject_unknown({"program", "default_args", "stress_args"})
     return GeneratorSpec(
-        program=_read_path(generator, "program", root),
+        program=_read_program(generator, "program", root),
         default_args=generator.string_list("default_args"),
         stress_args=generator.string_list("stress_args"),
     )
@@ -237,16 +265,47 @@ def _read_optional_program(
 ) -> Path | None:
     """The path problem.yaml gives, else problems/<id>/<key>.py when that file exists."""
     if top.get(key) is not None:
-        return _read_path(top, key, root)
+        return _read_program(top, key, root)
     default = root / "problems" / problem_id / f"{key}.py"
     return inside_root(default, root) if default.is_file() else None
 
 
-def _read_path(reader: MappingReader, key: str, root: Path, default: str | None = None) -> Path:
-    relative = reader.string(key, default=default)
+def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:
+    if top.get("reference") is not None:
+        return _read_program(top, "reference", root)
+    default = root / "solutions" / problem_id / "reference.py"
+    if not default.is_file():
+        raise ProblemError(
+            top.path,
+            f"no reference solution: there is no 'reference' key and the default "
+            f"solutions/{problem_id}/reference.py does not exist",
+        )
+    return inside_root(default, root)
+
+
+def _read_program(reader: MappingReader, key: str, root: Path) -> Path:
+    """A program's path: a file inside the project whose extension names a known language."""
+    relative = reader.string(key)
     if Path(relative).is_absolute() or ".." in Path(relative).parts:
         raise reader.error(key, f"expected a path inside the project root, got '{relative}'")
     path = root / relative
+    if path.is_dir():
+        raise reader.error(key, f"{relative} is a folder; expected a program file")
     if not path.is_file():
         raise reader.error(key, f"file not found: {relative}")
+    extensions = [ext for language in LANGUAGES for ext in language.extensions]
+    if path.suffix.lower() not in extensions:
+        raise reader.error(
+            key,
+            f"cannot tell the language of {relative} from its extension "
+            f"(known: {', '.join(extensions)})",
+        )
     return inside_root(path, root)
+
+
+def unknown_problem(problem_id: str, known: list[str]) -> str:
+    message = f"unknown problem '{problem_id}'"
+    hint = did_you_mean(problem_id, known)
+    if hint.startswith(";"):
+        return message + hint
+    return message + f" (known problems: {', '.join(known) or 'none'})"

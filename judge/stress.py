@@ -208,5 +208,33 @@ def shrink_failure(
     return judging.trial(sandbox, result.data, None), result
 
 
+def save_failure(
+    root: Path, problem_id: str, solution: Path, outcome: StressOutcome
+) -> dict[str, str]:
+    """Saved under .judge/stress/PROBLEM/SOLUTION/seed-N: another solution failing on the same
+    seed gets a folder of its own. The solution's folder name carries a hash of its full path, as
+    two solutions may share a file name."""
+    failure = outcome.failure
+    label = f"seed-{failure.seed}" if failure.seed is not None else time.strftime("%Y%m%d-%H%M%S")
+    path_hash = hashlib.sha256(str(solution.resolve()).encode()).hexdigest()[:8]
+    folder = root / ".judge" / "stress" / problem_id / f"{solution.name}-{path_hash}" / label
+    folder.mkdir(parents=True, exist_ok=True)
+    saved = _write_trial(folder, "failing", failure)
+    if outcome.shrunk is not None:
+        saved |= _write_trial(folder, "shrunk", outcome.shrunk)
+    return saved
+
+
+def _write_trial(folder: Path, prefix: str, trial: Trial) -> dict[str, str]:
+    paths = {
+        f"{prefix}_input": folder / f"{prefix}.in",
+        f"{prefix}_expected": folder / f"{prefix}.ans",
+        f"{prefix}_output": folder / f"{prefix}.out",
+    }
+    for key, data in zip(paths, (trial.data, trial.answer, trial.output), strict=True):
+        paths[key].write_bytes(data)
+    return {key: str(path) for key, path in paths.items()}
+
+
 def make_scratch() -> tempfile.TemporaryDirectory:
     return tempfile.TemporaryDirectory(prefix="judge-stress-")

@@ -1,4 +1,6 @@
-"""Tests on disk: NAME.in / NAME.ans pairs in testdata/<id>/, and the manifest beside them."""
+"""Tests on disk: NAME.in / NAME.ans pairs in testdata/<id>/, found and selected.
+
+How each test was made is recorded beside them in the manifest (judge.manifest)."""
 
 from __future__ import annotations
 
@@ -8,18 +10,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
-from judge.errors import ProblemError
-from judge.files import write_atomically
+from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.groups import Group
 from judge.root import inside_root
 from judge.spec import Problem
 from judge.transcript import SUFFIX
-from judge.yamlnodes import MappingReader, compose_file
-
-MANIFEST = "manifest.yaml"
-ORIGINS = ("sample", "hand", "generated")
 
 
 @dataclass(frozen=True)
@@ -29,16 +24,6 @@ class TestCase:
     input_path: Path
     answer_path: Path
     interaction: Path | None = None  # a sample transcript (NAME.interaction), interactive problems
-
-
-@dataclass(frozen=True)
-class ManifestEntry:
-    name: str
-    origin: str
-    args: tuple[str, ...] = ()
-    seed: int | None = None
-    sha256: str | None = None
-    note: str | None = None
 
 
 def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
@@ -99,52 +84,28 @@ def file_sha256(path: Path) -> str:
     return sha256(path.read_bytes())
 
 
-def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
-    """The manifest's entries; an absent manifest is an empty one."""
-    path = problem.testdata / MANIFEST
-    if not path.exists():
-        return ()
-    node = compose_file(path)
-    if node is None:
-        return ()
-    top = MappingReader.of(path, node)
-    entries = []
-    for name in top.keys():
-        entry = top.mapping(name)
-        if entry is None:
-            raise top.error(name, "expected a mapping with at least 'origin'")
-        entry.reject_unknown({"origin", "args", "seed", "sha256", "note"})
-        origin = entry.choice("origin", ORIGINS, default="hand")
-        seed = entry.integer("seed", minimum=0) if entry.get("seed") is not None else None
-        if origin == "generated" and seed is None:
-            raise entry.missing("seed", "the generator seed of a generated test")
-        entries.append(
-            ManifestEntry(
-                name=name,
-                origin=origin,
-                args=entry.string_list("args"),
-                seed=seed,
-                sha256=entry.optional_string("sha256"),
-                note=entry.optional_string("note"),
-            )
-        )
-    return tuple(entries)
+def select_tests(
+    tests: tuple[TestCase, ...], names: tuple[str, ...] = (), groups: tuple[str, ...] = ()
+) -> tuple[TestCase, ...]:
+    """The tests named (globs allowed, e.g. 'hand-0*') or in the groups named; all if neither.
+
+    A name or group that selects nothing is an error that offers the closest existing ones."""
+    if not names and not groups:
+        return tests
+    for pattern in names:
+        _require_match(pattern, [case.name for case in tests], "test")
+    for group in groups:
+        _require_match(group, [case.group for case in tests], "group")
+    return tuple(
+        case
+        for case in tests
+        if any(fnmatch.fnmatchcase(case.name, pattern) for pattern in names)
+        or any(fnmatch.fnmatchcase(case.group, group) for group in groups)
+    )
 
 
-def write_manifest(problem: Problem, entries: tuple[ManifestEntry, ...]) -> None:
-    """Write the manifest sorted by name, keeping only the fields each entry has."""
-    data = {}
-    for entry in sorted(entries, key=lambda e: e.name):
-        record: dict[str, object] = {"origin": entry.origin}
-        if entry.args:
-            record["args"] = list(entry.args)
-        if entry.seed is not None:
-            record["seed"] = entry.seed
-        if entry.sha256:
-            record["sha256"] = entry.sha256
-        if entry.note:
-            record["note"] = entry.note
-        data[entry.name] = record
-    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=100)
-    header = "# How each test was made; see docs/problem-format.md.\n"
-    write_atomically(problem.testdata / MANIFEST, (header + text).encode())
+def _require_match(pattern: str, known: list[str], kind: str) -> None:
+    if any(fnmatch.fnmatchcase(name, pattern) for name in known):
+        return
+    choices = sorted(set(known))
+    raise JudgeError(f"no {kind} '{pattern}'{did_you_mean(pattern, choices)}")

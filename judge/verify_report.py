@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from judge.report import VERDICT_STYLES, format_score, limits_to_dict
+from judge.terminal import plural
 from judge.verdict import Verdict
 from judge.verify import SolutionCheck, Verification
 
@@ -30,7 +31,8 @@ def render_verification(result: Verification) -> Group:
     problem = result.problem
     parts: list = [
         Text(
-            f"{problem.id}: {len(result.tests)} tests, {len(result.solutions)} solutions",
+            f"{problem.id}: {plural(len(result.tests), 'test')}, "
+            f"{plural(len(result.solutions), 'solution')}",
             style="bold",
         )
     ]
@@ -54,7 +56,8 @@ def render_verification(result: Verification) -> Group:
 
 def _matrix(result: Verification) -> Table:
     table = Table(title_justify="left", show_edge=False)
-    table.add_column("solution", no_wrap=True)
+    longest = max((len(check.solution.label) for check in result.solutions), default=8)
+    table.add_column("solution", no_wrap=True, min_width=longest)
     table.add_column("expected", no_wrap=True)
     table.add_column("got", no_wrap=True)
     table.add_column("max ms", justify="right", no_wrap=True)

@@ -2,7 +2,8 @@
 
 A bundled solution declares the score it must earn with a line holding `@EXPECTED_SCORE@: N`
 (the tag DOMjudge and the Kattis problem archive use), usually in a comment at its top. It is
-required in partially_accepted/ and checked wherever it appears.
+required in partially_accepted/, checked wherever else it appears, and refused in
+time_limit_exceeded/ (those run with twice the time limit).
 """
 
 from __future__ import annotations
@@ -24,6 +25,17 @@ def declared_score(path: Path) -> float | None:
     """The score a bundled solution declares (the DOMjudge and Kattis tag), if any."""
     match = SCORE_LINE.search(path.read_text(errors="replace"))
     return float(match.group(1)) if match else None
+
+
+def score_layout_error(path: Path, expected: Verdict) -> str:
+    """Why `path`, filed under `expected`'s folder, cannot be held to its declared score, or ''."""
+    declared = declared_score(path) is not None
+    if expected is Verdict.PA and not declared:
+        return f"{path}: declares no score; expected a line with {SCORE_TAG} N"
+    if expected is Verdict.TLE and declared:
+        # verify runs these with twice the time limit: their score would be the wider limit's
+        return f"{path}: a time_limit_exceeded/ solution cannot declare a score"
+    return ""
 
 
 def group_errors(problem: Problem, tests: tuple[TestCase, ...]) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ scalars, sequences and mappings from that tree and raise `ProblemError` naming f
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,7 +47,7 @@ class MappingReader:
     def of(cls, path: Path, node: yaml.Node | None, prefix: str = "") -> MappingReader:
         if not isinstance(node, yaml.MappingNode):
             line = line_of(node) if node is not None else None
-            what = f"'{prefix}' must be" if prefix else "the file must hold"
+            what = f"'{prefix.rstrip('.')}' must be" if prefix else "the file must hold"
             raise ProblemError(path, f"{what} a mapping of keys to values", line=line)
         seen: set[str] = set()
         for key_node, _ in node.value:
@@ -104,24 +105,45 @@ class MappingReader:
     def optional_string(self, key: str) -> str | None:
         return self.string(key) if self.get(key) is not None else None
 
-    def integer(self, key: str, *, default: int | None = None, minimum: int = 0) -> int:
+    def integer(
+        self, key: str, *, default: int | None = None, minimum: int = 0, maximum: int | None = None
+    ) -> int:
+        expected = (
+            f"an integer >= {minimum}"
+            if maximum is None
+            else f"an integer from {minimum} to {maximum}"
+        )
         node = self.get(key)
         if node is None:
             if default is None:
-                raise self.missing(key, f"an integer >= {minimum}")
+                raise self.missing(key, expected)
             return default
         value = self._scalar(key, node)
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise self.error(key, f"expected an integer >= {minimum}, got {value!r}")
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < minimum
+            or (maximum is not None and value > maximum)
+        ):
+            raise self.error(key, f"expected {expected}, got {value!r}")
         return value
 
     def number(self, key: str, *, default: float) -> float:
+        """A non-negative finite number in any usual spelling: 0.001, 1e-6, 1.5E-3 (YAML 1.1
+        reads `1e-6` as a string, so a string that Python reads as a number counts too)."""
         node = self.get(key)
         if node is None:
             return default
         value = self._scalar(key, node)
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
-            raise self.error(key, f"expected a non-negative number, got {value!r}")
+        if isinstance(value, str):
+            value = _float_or_none(value)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not math.isfinite(value)
+            or value < 0
+        ):
+            raise self.error(key, f"expected a non-negative number, got {node.value!r}")
         return float(value)
 
     def choice(self, key: str, choices: tuple[str, ...], *, default: str) -> str:
@@ -159,6 +181,13 @@ class MappingReader:
         if not isinstance(node, yaml.ScalarNode):
             raise self.error(key, "expected a single value, not a list or mapping")
         return _construct(node)
+
+
+def _float_or_none(text: str) -> float | None:
+    try:
+        return float(text.strip())
+    except ValueError:
+        return None
 
 
 def _construct(node: yaml.Node):

@@ -69,6 +69,12 @@ def write_project(
     return root
 
 
+@pytest.fixture(autouse=True)
+def no_columns(monkeypatch):
+    """Output is checked as a pipe sees it: no $COLUMNS from the shell that runs the tests."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return write_project(tmp_path / "project")

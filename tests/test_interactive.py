@@ -104,7 +104,7 @@ def test_show_prints_the_sample_interaction(tmp_path):
     root = interactive_project(tmp_path)
     result = CliRunner().invoke(cli, ["--root", str(root), "show", "sum"])
     assert result.exit_code == 0, result.output
-    assert "interactive (kattis)" in result.stdout
+    assert "checker interactive: kattis interactor interactor.py" in result.stdout
     assert "Sample interaction sample-1" in result.stdout
     lines = result.stdout.splitlines()
     start = lines.index("Sample interaction sample-1")

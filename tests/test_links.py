@@ -11,7 +11,7 @@ from judge.cli import cli
 from judge.errors import ProblemError
 from judge.spec import load_problem
 from judge.testdata import discover_tests
-from judge.verify import find_solutions
+from judge.package_checks import find_solutions
 from tests.conftest import write_project
 
 ECHO = "import sys\nsys.stderr.write(sys.stdin.read())\nraise SystemExit(1)\n"
@@ -58,8 +58,9 @@ def test_a_solution_linked_out_of_the_root_is_a_verify_error(tmp_path, secret):
     root = write_project(tmp_path / "project")
     (root / "solutions/sum/accepted").mkdir()
     (root / "solutions/sum/accepted/stolen.py").symlink_to(secret)
-    solutions, errors = find_solutions(load_problem(root, "sum"))
+    solutions, findings = find_solutions(load_problem(root, "sum"))
     assert [s.label for s in solutions] == ["reference"]
+    errors = findings.errors
     assert len(errors) == 1 and "stolen.py: is a symbolic link" in errors[0]
 
 

@@ -75,6 +75,26 @@ SLOW = "while True:\n    pass\n"
 SORTED = "import sys\nxs = sorted(map(int, sys.stdin.read().split()[1:]))\nprint(xs[-1])\n"
 
 
+STATEMENT = """\
+# Largest number
+
+Read n, then n integers; print the largest.
+
+## Sample
+
+```
+3
+5
+7
+2
+```
+
+```
+7
+```
+"""
+
+
 def make_project(tmp_path: Path, solutions: dict | None = None) -> Path:
     root = write_project(
         tmp_path / "p",
@@ -84,6 +104,8 @@ def make_project(tmp_path: Path, solutions: dict | None = None) -> Path:
         solutions={"reference.py": REFERENCE, **(solutions or {})},
         problem_files={"generator.py": GENERATOR, "validator.py": VALIDATOR},
     )
+    (root / "problems/maxnum/statement.md").write_text(STATEMENT)
+    (root / "testdata/maxnum/manifest.yaml").write_text("sample-1:\n  origin: sample\n")
     return root
 
 

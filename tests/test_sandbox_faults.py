@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from judge.cli import cli
+from judge.report import report_to_json
+from judge.runner import judge_submission
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
-from tests.conftest import SUM_YAML, write_project
+from judge.spec import load_problem
+from tests.conftest import write_project
 
 # A CPU limit no rlimit can hold: the run's child fails to confine itself before the program
 # starts (OverflowError in setrlimit), the way any host fault in that child would.
@@ -38,12 +40,18 @@ def test_a_child_that_fails_before_the_program_starts_is_a_sandbox_error(sandbox
     assert result.exit_code is None and result.stdout == b""
 
 
-def test_a_host_fault_is_the_judges_error_in_the_report(tmp_path):
-    problem_yaml = SUM_YAML.replace("time_ms: 1000", f"time_ms: {UNAPPLICABLE_MS}")
-    root = write_project(tmp_path / "project", problem_yaml=problem_yaml)
-    result = CliRunner().invoke(cli, ["--root", str(root), "submit",
-                                      str(root / "solutions/sum/reference.py"), "sum", "--json"])
-    document = json.loads(result.stdout)
+def test_a_host_fault_is_the_judges_error_in_the_report(sandbox, tmp_path):
+    root = write_project(tmp_path / "project")
+    problem = load_problem(root, "sum")
+    # problem.yaml refuses such a limit, so the fault is brought in below the loader.
+    limits = dataclasses.replace(problem.limits, time_ms=UNAPPLICABLE_MS)
+    report = judge_submission(
+        dataclasses.replace(problem, limits=limits),
+        root / "solutions/sum/reference.py",
+        sandbox,
+        tmp_path / "cache",
+    )
+    document = json.loads(report_to_json(report))
     assert document["verdict"] == "JE"
     assert {test["verdict"] for test in document["tests"]} == {"JE"}
     assert "the sandbox failed: OverflowError" in document["tests"][0]["message"]

@@ -15,6 +15,7 @@ from judge.languages import (
     detect_language,
     prepare,
 )
+from judge.parallel import SandboxPerThread
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.api import python_interpreter
 
@@ -89,6 +90,21 @@ def test_cpp_memory_hog_is_stopped_at_the_cap(sandbox, tmp_path):
     limits = ResourceLimits(cpu_ms=3000, wall_ms=6000, memory_kb=64_000, output_kb=64)
     result = sandbox.run(RunRequest(argv=prepared.argv, limits=limits))
     assert result.termination is Termination.MEMORY_LIMIT
+
+
+def test_threads_may_build_the_same_program_at_once(tmp_path):
+    """Judges run solutions on several threads, and each builds the idle program of its
+    language for the memory baseline: builds of one source must not trip over each other."""
+    source = tmp_path / "same.py"
+    source.write_text("print(1)\n")
+    cache = tmp_path / "fresh-cache"
+    with SandboxPerThread(lambda: open_sandbox(cache)) as sandboxes:
+        built = sandboxes.map(
+            lambda sandbox, _: prepare(sandbox, detect_language(source), source, cache),
+            range(6),
+            6,
+        )
+    assert all(isinstance(result, Prepared) for result in built), built
 
 
 @pytest.mark.parametrize("call, code", [("exit()", 0), ("exit(3)", 3), ("quit(4)", 4),

@@ -55,13 +55,20 @@ SCORED_SOLUTIONS = {
 
 
 def scored_project(tmp_path, solutions=None, problem_files=None, yaml_text=SCORED_YAML):
-    return write_project(
+    root = write_project(
         tmp_path,
         problem_yaml=yaml_text,
         tests=SCORED_TESTS,
         solutions=solutions or SCORED_SOLUTIONS,
         problem_files=problem_files,
     )
+    (root / "testdata/sum/manifest.yaml").write_text(
+        "".join(
+            f"{name}:\n  origin: {'sample' if name.startswith('sample') else 'hand'}\n"
+            for name in SCORED_TESTS
+        )
+    )
+    return root
 
 
 def submit(root, solution: str, *extra: str):

@@ -34,7 +34,7 @@ def test_tests_run_samples_first_then_by_name(project):
         (
             lambda y: y.replace("  time_ms: 1000", "  time_ms: fast"),
             5,
-            "key 'limits.time_ms': expected an integer >= 1, got 'fast'",
+            "key 'limits.time_ms': expected an integer from 10 to 60000, got 'fast'",
         ),
         (
             lambda y: y.replace("  memory_kb: 65536\n", ""),
@@ -64,16 +64,102 @@ def test_tests_run_samples_first_then_by_name(project):
         (lambda y: y + "limits:\n  time_ms: 5\n", 9, "duplicate key"),
         (lambda y: y.replace("  output_kb: 64", "  output_kb: [64"), 8, "invalid YAML"),
         (lambda y: y + "groups:\n  - name: all\n", 10, "key 'groups[0].glob': missing"),
+        (
+            lambda y: y.replace("time_ms: 1000", "time_ms: 100000000000000000000"),
+            5,
+            "key 'limits.time_ms': expected an integer from 10 to 60000",
+        ),
+        (
+            lambda y: y.replace("memory_kb: 65536", "memory_kb: 1"),
+            6,
+            "key 'limits.memory_kb': expected an integer from 1024 to 16777216, got 1",
+        ),
+        (
+            lambda y: y.replace("output_kb: 64", "output_kb: 0"),
+            7,
+            "key 'limits.output_kb': expected an integer from 1 to 1048576",
+        ),
+        (lambda y: y + "checker: testlib\n", 9, "a testlib checker needs a program"),
+        (lambda y: y + "checker: fuzzy\n", 9, "key 'checker': expected one of tokens"),
+        (lambda y: y + "checker: [float]\n", 9, "'checker' must be a mapping"),
+        (
+            lambda y: y + "checker:\n  name: float\n  abs_tol: tiny\n",
+            11,
+            "key 'checker.abs_tol': expected a non-negative number, got 'tiny'",
+        ),
+        (
+            lambda y: y + "checker:\n  name: float\n  rel_tol: .nan\n",
+            11,
+            "key 'checker.rel_tol': expected a non-negative number",
+        ),
+        (
+            lambda y: y + "checker:\n  name: testlib\n  program: problems/sum/check.rb\n",
+            11,
+            "cannot tell the language of problems/sum/check.rb from its extension",
+        ),
+        (
+            lambda y: y + "validator: problems/sum/validate.sh\n",
+            9,
+            "cannot tell the language of problems/sum/validate.sh",
+        ),
+        (
+            lambda y: y + "validator: problems/sum\n",
+            9,
+            "key 'validator': problems/sum is a folder; expected a program file",
+        ),
     ],
 )
 def test_errors_name_file_line_and_key(tmp_path, edit, line, fragment):
-    root = write_project(tmp_path, problem_yaml=edit(SUM_YAML), problem_id="sum")
+    programs = {"check.rb": "puts 1\n", "validate.sh": "exit 0\n"}  # of no known language
+    root = write_project(tmp_path, problem_yaml=edit(SUM_YAML), problem_files=programs)
     with pytest.raises(ProblemError) as caught:
         load_problem(root, "sum")
     message = str(caught.value)
     assert message.startswith(str(root / "problems/sum/problem.yaml"))
     assert fragment in message
     assert caught.value.line == line
+
+
+@pytest.mark.parametrize("spelling", ["1e-6", "1E-6", "0.000001", "1.0e-6", "1e-06"])
+def test_float_tolerances_take_the_usual_spellings(tmp_path, spelling):
+    checker = f"checker:\n  name: float\n  abs_tol: {spelling}\n  rel_tol: {spelling}\n"
+    root = write_project(tmp_path, problem_yaml=SUM_YAML + checker)
+    problem = load_problem(root, "sum")
+    assert problem.checker.abs_tol == problem.checker.rel_tol == pytest.approx(1e-6)
+
+
+def test_the_checker_may_be_named_alone(tmp_path):
+    root = write_project(tmp_path, problem_yaml=SUM_YAML + "checker: float\n")
+    checker = load_problem(root, "sum").checker
+    assert (checker.name, checker.abs_tol) == ("float", 1e-6)
+
+
+def test_a_missing_default_reference_is_not_blamed_on_a_key(tmp_path):
+    yaml_text = SUM_YAML.replace("reference: solutions/sum/reference.py\n", "")
+    root = write_project(tmp_path, problem_yaml=yaml_text, solutions={"other.py": "print(1)\n"})
+    with pytest.raises(ProblemError) as caught:
+        load_problem(root, "sum")
+    assert caught.value.key is None and caught.value.line is None
+    assert "no 'reference' key and the default solutions/sum/reference.py does not exist" in str(
+        caught.value
+    )
+
+
+def test_a_folder_whose_name_is_not_an_id_says_so(tmp_path):
+    root = write_project(tmp_path)
+    bad = root / "problems/Bad Name"
+    bad.mkdir()
+    (bad / "problem.yaml").write_text(SUM_YAML.replace("id: sum", "id: Bad Name"))
+    with pytest.raises(ProblemError, match="'Bad Name' is not a valid problem id"):
+        load_problem(root, "Bad Name")
+    with pytest.raises(JudgeError) as caught:
+        load_problem(root, "nope")
+    assert "Bad Name" not in str(caught.value)
+
+
+def test_a_mistyped_problem_gets_a_suggestion(project):
+    with pytest.raises(JudgeError, match=r"unknown problem 'sun'; did you mean 'sum'\?"):
+        load_problem(project, "sun")
 
 
 def test_empty_file_is_an_error(tmp_path):

@@ -5,6 +5,7 @@ Pure functions from texts to (one-line message, multi-line details).
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from dataclasses import dataclass
 from collections.abc import Callable
@@ -136,3 +137,14 @@ def _last_line(text: str) -> int:
 def _short(text: str) -> str:
     text = text.replace("\t", "\\t").replace("\r", "\\r")
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+def full_diff(expected: str, got: str, context: int | None = None) -> list[str]:
+    """A unified diff of the whole answer against the whole output: '-' lines are expected and
+    missing, '+' lines were printed instead; `context` None keeps every equal line."""
+    expected_lines, got_lines = expected.splitlines(), got.splitlines()
+    keep = max(len(expected_lines), len(got_lines)) if context is None else context
+    lines = difflib.unified_diff(
+        expected_lines, got_lines, "expected", "got", n=keep, lineterm=""
+    )
+    return list(lines)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
+from judge.commands.shared import root_option
 from judge.context import AppContext
 
 
-@click.command()
+@click.command(short_help="Show which sandbox guarantees this host gives.")
+@root_option
 @click.pass_obj
 def doctor(app: AppContext) -> None:
     """Show which guarantees this host gives (time, memory, output, network, file system,

@@ -7,11 +7,15 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.generate import Drift, Outcome, check_drift, make_tests, next_seed
 from judge.parallel import default_workers
 from judge.programs import prepare_setter_programs
+from judge.terminal import console as terminal_console
+from judge.terminal import plural
+from judge.manifest import MANIFEST
 
 
 def progress_bar(console: Console) -> Progress:
@@ -25,7 +29,10 @@ def progress_bar(console: Console) -> Progress:
     )
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command(
+    context_settings={"ignore_unknown_options": True},
+    short_help="Make seeded random tests: validated, answered.",
+)
 @click.argument("problem")
 @click.argument("generator_args", nargs=-1, type=click.UNPROCESSED)
 @click.option(
@@ -44,6 +51,7 @@ def progress_bar(console: Console) -> Progress:
     "entry and report drift (a changed generator or reference).",
 )
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
+@root_option
 @click.pass_obj
 def generate(
     app: AppContext,
@@ -59,12 +67,13 @@ def generate(
     GENERATOR_ARGS are passed to the generator (after `--` if they look like options); without
     them the problem's default_args are used. Each test is written as testdata/PROBLEM/gen-NNN.in
     and .ans with a manifest entry (arguments, seed, sha256). Inputs identical to an existing
-    test are refused. Exit status 1 if any input was invalid or a program failed.
+    test are refused. The manifest keeps its comments, order and formatting: new entries are
+    added at its end. Exit status 1 if any input was invalid or a program failed.
     """
     spec = app.problem(problem)
     if spec.generator is None:
         raise JudgeError(f"problem '{spec.id}' has no generator in problem.yaml")
-    console = Console(highlight=False, soft_wrap=True)
+    console = terminal_console()
     workers = workers or default_workers()
     factory = app.open_sandbox
     sandbox = factory()
@@ -99,7 +108,7 @@ def generate(
     written = sum(1 for r in results if r.outcome is Outcome.WRITTEN)
     broken = sum(1 for r in results if r.outcome in (Outcome.INVALID, Outcome.FAILED))
     console.print(
-        f"{written} written, {len(results) - written - broken} duplicates refused, "
+        f"{written} written, {plural(len(results) - written - broken, 'duplicate')} refused, "
         f"{broken} failed; generator args: {' '.join(args) or '(none)'}"
     )
     raise click.exceptions.Exit(1 if broken else 0)
@@ -111,10 +120,16 @@ def _check(spec, programs, factory, workers, console: Console) -> None:
         reports = check_drift(
             spec, programs, factory, workers, on_checked=lambda _: bar.advance(task)
         )
+    if not reports:
+        console.print(
+            f"[red]nothing to check[/red]: {spec.testdata / MANIFEST} lists no generated tests"
+        )
+        raise click.exceptions.Exit(1)
     drifted = [r for r in reports if r.drift is not Drift.SAME]
     for report in drifted:
         console.print(f"[red]{report.drift.value}[/red] {report.name}: {report.message}")
     console.print(
-        f"{len(reports) - len(drifted)} of {len(reports)} generated tests rebuild byte for byte"
+        f"{len(reports) - len(drifted)} of {plural(len(reports), 'generated test')} "
+        "rebuild byte for byte"
     )
     raise click.exceptions.Exit(1 if drifted else 0)

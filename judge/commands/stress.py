@@ -3,36 +3,46 @@
 from __future__ import annotations
 
 import json
-import shlex
 import time
 from pathlib import Path
 
 import click
 from rich.console import Console
 
+from judge.commands.shared import (
+    compiled_submission,
+    language_option,
+    require_solution,
+    root_option,
+    solution_argument,
+)
 from judge.context import AppContext
 from judge.errors import JudgeError
-from judge.languages import CompileFailure
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
-from judge.runner import prepare_checker, prepare_submission
+from judge.runner import prepare_checker
+from judge.spec import Problem
+from judge.terminal import console as terminal_console
+from judge.terminal import plural
 from judge.stress_cache import StressCache
 from judge.stress import (
     Judging,
     StressOutcome,
     StressPlan,
-    Trial,
     make_scratch,
     run_stress,
+    save_failure,
     shrink_failure,
 )
+from judge.stress_report import print_stress, replay_command, stress_to_dict
 
 
-OUTPUT_SHOWN = 65536  # characters of the failing output kept in the document
 
-
-@click.command(context_settings={"ignore_unknown_options": True})
-@click.argument("solution", type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@click.command(
+    context_settings={"ignore_unknown_options": True},
+    short_help="Random tests until SOLUTION disagrees with the reference.",
+)
+@solution_argument
 @click.argument("problem")
 @click.argument("generator_args", nargs=-1, type=click.UNPROCESSED)
 @click.option("--iterations", type=click.IntRange(1), help="Stop after this many tests.")
@@ -62,7 +72,7 @@ OUTPUT_SHOWN = 65536  # characters of the failing output kept in the document
     type=click.FloatRange(0),
     help="Seconds to spend shrinking a failing case (0: do not shrink).",
 )
-@click.option("--lang", "language", metavar="NAME", help="Language of SOLUTION.")
+@language_option
 @click.option(
     "--no-cache",
     is_flag=True,
@@ -76,6 +86,7 @@ OUTPUT_SHOWN = 65536  # characters of the failing output kept in the document
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     help="Also write the outcome as one self-contained HTML file.",
 )
+@root_option
 @click.pass_obj
 def stress(
     app: AppContext,
@@ -97,15 +108,18 @@ def stress(
 
     Inputs come from the problem's generator (GENERATOR_ARGS, else its stress_args) with seeds
     SEED, SEED+1, ...; each is judged under the problem's limits and checker. The first failing
-    case is saved, shrunk (fewer lines, smaller numbers, still valid and still failing) and
-    printed with a command that replays it. Exit status 0 when nothing failed, 1 otherwise.
+    case is saved (per solution and seed), shrunk (fewer lines, smaller numbers, still valid
+    and still failing) and printed with a command that replays it. Exit status 0 when nothing
+    failed, 1 otherwise.
     """
+    solution = require_solution(solution, problem, "stress")
     spec = app.problem(problem)
     if spec.generator is None and replay is None:
         raise JudgeError(f"problem '{spec.id}' has no generator in problem.yaml")
     if iterations is None and seconds is None:
         seconds = 60.0
-    args = generator_args or (spec.generator.stress_args if spec.generator else ())
+    console = terminal_console(stderr=True)
+    args = generator_args or _stress_args(spec, console)
     plan = StressPlan(
         args=args,
         first_seed=seed,
@@ -113,15 +127,12 @@ def stress(
         seconds=seconds,
         workers=workers or default_workers(),
     )
-    console = Console(stderr=True, highlight=False)
     with (
         SandboxPerThread(app.open_sandbox) as sandboxes,
         make_scratch() as scratch,
     ):
         sandbox = sandboxes.get()
-        submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
-        if isinstance(submission, CompileFailure):
-            raise JudgeError(f"{solution} does not compile:\n{submission.message}")
+        submission = compiled_submission(app, spec, solution, sandbox, language)
         judging = Judging(
             spec,
             prepare_setter_programs(spec, sandbox, app.cache_dir),
@@ -140,9 +151,9 @@ def stress(
                 outcome = StressOutcome(
                     outcome.iterations, outcome.seconds, outcome.failure, shrunk, result
                 )
-    saved = _save(app, spec.id, outcome) if outcome.failure is not None else {}
-    replay_command = _replay_command(solution, spec.id, saved)
-    document = _to_dict(outcome, plan, saved, replay_command)
+    saved = save_failure(app.root, spec.id, solution, outcome) if outcome.failure else {}
+    replay = replay_command(solution, spec.id, saved)
+    document = stress_to_dict(outcome, plan, saved, replay)
     if html is not None:
         from judge.web.offline import write_stress_html  # jinja2: only when asked
 
@@ -150,8 +161,22 @@ def stress(
     if as_json:
         click.echo(json.dumps(document, indent=2))
     else:
-        _print(Console(highlight=False, soft_wrap=True), outcome, saved, replay_command)
+        print_stress(terminal_console(), outcome, saved, replay)
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
+
+
+def _stress_args(spec: Problem, console: Console) -> tuple[str, ...]:
+    """The problem's stress_args; without them its default_args, and a note that they are the
+    full-size tests of `judge generate` (slow to judge and to shrink)."""
+    generator = spec.generator
+    if generator is None or generator.stress_args:
+        return generator.stress_args if generator else ()
+    console.print(
+        f"note: {spec.id}'s problem.yaml has no generator.stress_args (small tests for stress); "
+        f"using its default_args: {' '.join(generator.default_args) or '(none)'}",
+        markup=False,
+    )
+    return generator.default_args
 
 
 def stress_cache(app: AppContext, spec, args: tuple[str, ...]) -> StressCache:
@@ -170,94 +195,23 @@ def _search(
             counter["n"] += 1
             if counter["n"] % 10 == 0:
                 rate = counter["n"] / max(1e-9, time.monotonic() - started)
-                status.update(f"stress testing: {counter['n']} tests, {rate:.0f}/s")
+                status.update(f"stress testing: {plural(counter['n'], 'test')}, {rate:.0f}/s")
 
         return run_stress(judging, sandboxes, plan, on_progress=progress)
 
 
 def _replay(judging: Judging, sandbox, path: Path) -> StressOutcome:
+    """Judge one given input; one the validator rejects is refused (it proves nothing)."""
     started = time.monotonic()
-    trial = judging.trial(sandbox, path.read_bytes(), None)
+    data = path.read_bytes()
+    if judging.programs.validator is not None:
+        validation = judging.programs.validate(sandbox, data=data)
+        if not validation.valid:
+            raise JudgeError(
+                f"{path} is not a valid input for {judging.problem.id}: {validation.message}"
+            )
+    trial = judging.trial(sandbox, data, None)
     failure = None if trial.result.verdict.accepted else trial
     return StressOutcome(1, time.monotonic() - started, failure)
 
 
-def _save(app: AppContext, problem_id: str, outcome: StressOutcome) -> dict[str, str]:
-    failure = outcome.failure
-    label = f"seed-{failure.seed}" if failure.seed is not None else time.strftime("%Y%m%d-%H%M%S")
-    folder = app.root / ".judge" / "stress" / problem_id / label
-    folder.mkdir(parents=True, exist_ok=True)
-    saved = _write_trial(folder, "failing", failure)
-    if outcome.shrunk is not None:
-        saved |= _write_trial(folder, "shrunk", outcome.shrunk)
-    return saved
-
-
-def _write_trial(folder: Path, prefix: str, trial: Trial) -> dict[str, str]:
-    paths = {
-        f"{prefix}_input": folder / f"{prefix}.in",
-        f"{prefix}_expected": folder / f"{prefix}.ans",
-        f"{prefix}_output": folder / f"{prefix}.out",
-    }
-    for key, data in zip(paths, (trial.data, trial.answer, trial.output), strict=True):
-        paths[key].write_bytes(data)
-    return {key: str(path) for key, path in paths.items()}
-
-
-def _replay_command(solution: Path, problem_id: str, saved: dict[str, str]) -> str | None:
-    target = saved.get("shrunk_input") or saved.get("failing_input")
-    if target is None:
-        return None
-    return shlex.join(["judge", "stress", str(solution), problem_id, "--input", target])
-
-
-def _to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_command) -> dict:
-    failure, shrunk = outcome.failure, outcome.shrunk
-    shown = shrunk or failure  # the smallest failing case: its answers and explanation
-    return {
-        "verdict": failure.result.verdict.value if failure else "AC",
-        "iterations": outcome.iterations,
-        "seconds": round(outcome.seconds, 3),
-        "rate_per_second": round(outcome.iterations / max(outcome.seconds, 1e-9), 1),
-        "seed": failure.seed if failure else None,
-        "first_seed": plan.first_seed,
-        "generator_args": list(plan.args),
-        "message": failure.result.message if failure else None,
-        "failing_input": failure.data.decode(errors="replace") if failure else None,
-        "shrunk_input": shrunk.data.decode(errors="replace") if shrunk else None,
-        "shrunk_verdict": shrunk.result.verdict.value if shrunk else None,
-        "shrink_steps": outcome.shrink.steps if outcome.shrink else None,
-        "expected_output": shown.answer.decode(errors="replace") if shown else None,
-        "output": shown.output.decode(errors="replace")[:OUTPUT_SHOWN] if shown else None,
-        "details": shown.result.details or None if shown else None,
-        "saved": saved or None,
-        "replay": replay_command,
-    }
-
-
-def _print(console: Console, outcome: StressOutcome, saved, replay_command) -> None:
-    rate = outcome.iterations / max(outcome.seconds, 1e-9)
-    failure = outcome.failure
-    console.print(f"{outcome.iterations} tests in {outcome.seconds:.1f} s ({rate:.0f}/s)")
-    if failure is None:
-        console.print("[green]no failure found[/green]")
-        return
-    where = f"seed {failure.seed}" if failure.seed is not None else "the given input"
-    console.print(f"[red]{failure.result.verdict.value}[/red] on {where}: {failure.result.message}")
-    shown = outcome.shrunk or failure
-    if outcome.shrunk is not None:
-        steps = outcome.shrink.steps if outcome.shrink else 0
-        complete = "" if outcome.shrink and outcome.shrink.complete else " (time ran out)"
-        console.print(
-            f"shrunk in {steps} steps from {len(failure.data)} to "
-            f"{len(shown.data)} bytes{complete}: "
-            f"{shown.result.verdict.value} {shown.result.message}"
-        )
-    console.print("[bold]input:[/bold]")
-    console.print(shown.data.decode(errors="replace").rstrip(), markup=False)
-    console.print("[bold]expected:[/bold]")
-    console.print(shown.answer.decode(errors="replace").rstrip()[:2000], markup=False)
-    console.print("[bold]got:[/bold]")
-    console.print(shown.output.decode(errors="replace").rstrip()[:2000], markup=False)
-    console.print(f"saved in {Path(next(iter(saved.values()))).parent}")
-    console.print(f"replay: {replay_command}")

@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import click
-from rich.console import Console
 
-from judge.context import AppContext
-from judge.report import case_line, isolation_warning, print_report, report_to_json
-from judge.runner import JudgeOptions, judge_submission
-from judge.testdata import discover_tests
-
-
-@click.command()
-@click.argument("solution", type=click.Path(dir_okay=False, exists=True, path_type=Path))
-@click.argument("problem")
-@click.option(
-    "--lang",
-    "language",
-    metavar="NAME",
-    help="Language of SOLUTION (python, c, cpp). Default: from its extension.",
+from judge.commands.shared import (
+    language_option,
+    require_solution,
+    root_option,
+    solution_argument,
+    test_selection,
 )
+from judge.context import AppContext
+from judge.parallel import default_workers
+from judge.report import case_line, isolation_warning, print_report, report_to_json
+from judge.runner import CaseResult, JudgeOptions, judge_submission
+from judge.terminal import console, is_terminal, plural
+from judge.testdata import discover_tests, select_tests
+from judge.verdict import Verdict
+
+
+@click.command(short_help="Judge SOLUTION on the tests of PROBLEM.")
+@solution_argument
+@click.argument("problem")
+@language_option
+@test_selection
 @click.option("--fail-fast", is_flag=True, help="Stop at the first test that is not accepted.")
 @click.option(
     "--json",
@@ -34,48 +41,66 @@ from judge.testdata import discover_tests
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     help="Also write the report as one self-contained HTML file (tables, charts, source).",
 )
+@root_option
 @click.pass_obj
 def submit(
     app: AppContext,
     solution: Path,
     problem: str,
     language: str | None,
+    test_names: tuple[str, ...],
+    group_names: tuple[str, ...],
     fail_fast: bool,
     as_json: bool,
     html: Path | None,
 ) -> None:
-    """Judge SOLUTION on every test of PROBLEM.
+    """Judge SOLUTION on every test of PROBLEM (or those --test / --group select).
 
     Prints a verdict per test, then the overall verdict: the first test that is not accepted
-    decides (POJ style). Exit status: 0 if accepted, 1 for any other verdict, 2 for a usage or
-    problem error.
+    decides (POJ style). In a terminal each test is printed as it finishes; otherwise a table
+    follows at the end. Once a test has run out of time, the tests after it run on all cores.
+    Exit status: 0 if accepted, 1 for any other verdict, 2 for a usage or problem error.
     """
+    solution = require_solution(solution, problem, "submit")
     spec = app.problem(problem)
-    tests = discover_tests(spec)
-    progress = Console(stderr=True, highlight=False)
-    out = Console(highlight=False)
+    tests = select_tests(discover_tests(spec), test_names, group_names)
+    out = console()
+    streaming = not as_json and is_terminal()  # one line per test now, no table at the end
+    progress = out if streaming else console(stderr=True)
+    workers = 1 if fail_fast else default_workers()
+    name_width = max(len(case.name) for case in tests)
+    label = f"judging {solution.name} on {spec.id}"
     sandbox = app.open_sandbox()
     warning = isolation_warning(sandbox.info)
     if warning is not None:
-        progress.print(warning, soft_wrap=True)
+        console(stderr=True).print(warning, soft_wrap=True)
     try:
-        with progress.status(f"judging {solution.name} on {spec.id}", spinner="dots") as status:
-            done = []
+        with progress.status(label, spinner="dots") as status:
+            state = {"done": 0, "note": ""}
 
-            def show_case(case) -> None:
-                done.append(case)
-                status.update(f"judging {solution.name} on {spec.id}: {len(done)}/{len(tests)}")
-                if not as_json:
-                    progress.print(case_line(case))
+            def count(case: CaseResult) -> None:
+                state["done"] += 1
+                if case.verdict is Verdict.TLE and workers > 1 and not state["note"]:
+                    left = len(tests) - state["done"]
+                    state["note"] = (
+                        f" ({case.name} ran out of time: the {plural(left, 'test')} after it "
+                        f"run {workers} at a time)"
+                    )
+                status.update(f"{label}: {state['done']}/{len(tests)}{state['note']}")
 
+            show = in_order(
+                [case.name for case in tests],
+                lambda case: out.print(case_line(case, name_width)) if streaming else None,
+            )
             report = judge_submission(
                 spec,
                 solution.resolve(),
                 sandbox,
                 app.cache_dir,
-                JudgeOptions(fail_fast=fail_fast, language=language),
-                on_case=show_case,
+                JudgeOptions(fail_fast=fail_fast, language=language, workers_after_tle=workers),
+                on_case=lambda case: (count(case), show(case)),
                 tests=tests,
+                sandbox_factory=app.open_sandbox,
             )
     finally:
         sandbox.close()
@@ -86,5 +111,22 @@ def submit(
     if as_json:
         click.echo(report_to_json(report))
     else:
-        print_report(report, out)
+        print_report(report, out, table=not streaming)
     raise click.exceptions.Exit(0 if report.verdict.accepted else 1)
+
+
+def in_order(names: list[str], emit: Callable[[CaseResult], None]) -> Callable[[CaseResult], None]:
+    """Passes results on in the order of `names`, holding back those that finish early
+    (the tests after a TLE run in parallel and may finish out of order)."""
+    lock = threading.Lock()
+    pending: dict[str, CaseResult] = {}
+    position = {"next": 0}
+
+    def receive(case: CaseResult) -> None:
+        with lock:
+            pending[case.name] = case
+            while position["next"] < len(names) and names[position["next"]] in pending:
+                emit(pending.pop(names[position["next"]]))
+                position["next"] += 1
+
+    return receive

@@ -6,23 +6,25 @@ import json
 from pathlib import Path
 
 import click
-from rich.console import Console
-
+from judge.commands.shared import existing_files, root_option
 from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.programs import prepare_setter_programs
+from judge.terminal import console as terminal_console
 from judge.testdata import discover_tests
 
 
-@click.command()
+@click.command(short_help="Run PROBLEM's validator on FILES or on every test.")
 @click.argument("problem")
-@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@root_option
 @click.pass_obj
 def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bool) -> None:
     """Run PROBLEM's validator on FILES (default: every test input).
 
-    Prints OK or the validator's message for each file. Exit status 0 iff all are valid.
+    FILES are relative to the current folder. Prints OK or the validator's message for each
+    file. Exit status 0 iff all are valid.
     """
     spec = app.problem(problem)
     if spec.validator is None:
@@ -33,11 +35,8 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
         for case in discover_tests(spec):
             group = spec.group_named(case.group)
             group_args[case.input_path] = group.validator_args if group else ()
-    paths = files or tuple(group_args)
-    for path in paths:
-        if not path.is_file():
-            raise JudgeError(f"{path}: file not found")
-    console = Console(highlight=False, soft_wrap=True)
+    paths = existing_files(app, files) or tuple(group_args)
+    console = terminal_console()
     sandbox = app.open_sandbox()
     results = []
     try:

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 
+from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.errors import JudgeError
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.spec import list_problem_ids
+from judge.terminal import console as terminal_console
 from judge.verify import verify_problem
 from judge.verify_report import render_verification, verification_to_dict
 
 
-@click.command()
+@click.command(short_help="Check that every bundled solution gets its verdict.")
 @click.argument("problems", nargs=-1)
 @click.option("--all", "all_problems", is_flag=True, help="Verify every problem.")
 @click.option("--workers", type=click.IntRange(1), help="Parallel workers (default: all cores).")
@@ -28,6 +28,7 @@ from judge.verify_report import render_verification, verification_to_dict
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     help="Also write the matrices and time margins as one self-contained HTML file.",
 )
+@root_option
 @click.pass_obj
 def verify(
     app: AppContext,
@@ -47,9 +48,8 @@ def verify(
     if all_problems == bool(problems):
         raise click.UsageError("give PROBLEM names or --all (not both)")
     ids = list_problem_ids(app.root) if all_problems else list(problems)
-    # A matrix wants width: when the output is not a terminal, do not squeeze it into 80 columns.
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 160)
-    progress = Console(stderr=True, highlight=False)
+    console = terminal_console()
+    progress = terminal_console(stderr=True)
     results = []
     with SandboxPerThread(app.open_sandbox) as sandboxes:
         for problem_id in ids:

@@ -1,5 +1,7 @@
 """Farm Tour by successive shortest paths with SPFA (queue-based Bellman-Ford), which copes with
-the negative costs of reverse arcs directly instead of through potentials.
+the negative costs of reverse arcs directly instead of through potentials. The queue puts a field
+first when its label is below the front's (small label first): without that, the largest farms
+take about half the time limit.
 
 Each undirected path gives two arcs of capacity 1 and cost w, each with a reverse arc of
 capacity 0 and cost -w; two augmenting paths of one unit each make the tour.
@@ -29,7 +31,10 @@ def read_network():
 
 
 def cheapest_route(n, heads, to, cap, cost, source):
-    """Label-correcting shortest paths over residual arcs; returns (dist, arc_into)."""
+    """Label-correcting shortest paths over residual arcs; returns (dist, arc_into).
+
+    Small label first: a field whose new distance is below that of the queue's front goes to
+    the front, which settles most fields after few visits."""
     inf = float("inf")
     dist = [inf] * (n + 1)
     arc_into = [-1] * (n + 1)
@@ -37,19 +42,24 @@ def cheapest_route(n, heads, to, cap, cost, source):
     dist[source] = 0
     queue = deque([source])
     queued[source] = True
+    push, push_front, pop = queue.append, queue.appendleft, queue.popleft
     while queue:
-        u = queue.popleft()
+        u = pop()
         queued[u] = False
         du = dist[u]
         for a in heads[u]:
             if cap[a]:
                 v = to[a]
-                if du + cost[a] < dist[v]:
-                    dist[v] = du + cost[a]
+                nd = du + cost[a]
+                if nd < dist[v]:
+                    dist[v] = nd
                     arc_into[v] = a
                     if not queued[v]:
                         queued[v] = True
-                        queue.append(v)
+                        if queue and nd < dist[queue[0]]:
+                            push_front(v)
+                        else:
+                            push(v)
     return dist, arc_into
 
 
