@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.grading import judge_groups
+from judge.grading import Batch, judge_groups
 from judge.groups import Aggregation, Group, OnReject
 from judge.scoring import CaseShare, grade_group, total_score, unmet_dependency
 from judge.testdata import TestCase as Case
@@ -128,3 +128,50 @@ def test_empty_groups_show_only_when_scored():
     assert list(graded) == ["rest"]
     _, graded = run([Group("a", "a-*", points=10), Group("b", "b-*", points=90)], {"b-1": AC})
     assert graded["a"].score == 0 and graded["b"].score == 90
+
+
+def test_after_a_tle_the_rest_of_each_group_goes_to_a_batch():
+    groups = [
+        Group("a", "a-*", points=50, on_reject=OnReject.BREAK),
+        Group("b", "b-*", points=50, depends_on=("a",)),
+        Group("c", "c-*", points=0),
+    ]
+    verdicts = {"a-1": TLE, "a-2": AC, "b-1": AC, "c-1": AC, "c-2": WA, "c-3": AC}
+    cases = [Case(n, n.split("-")[0], Path(n + ".in"), Path(n + ".ans")) for n in verdicts]
+    one_by_one, batches = [], []
+
+    def judge(case: Case) -> FakeResult:
+        one_by_one.append(case.name)
+        return FakeResult(case.name, verdicts[case.name])
+
+    def judge_batch(rest: list[Case]) -> list[FakeResult]:
+        batches.append([case.name for case in rest])
+        return [FakeResult(case.name, verdicts[case.name]) for case in rest]
+
+    batch = Batch(judge_batch, after=lambda result: result.verdict is TLE)
+    results, graded = judge_groups(groups, cases, judge, lambda r: False, batch)
+    assert one_by_one == ["a-1"]
+    # group a stopped at its TLE (on_reject: break), b depends on a, c went as one batch
+    assert batches == [["c-1", "c-2", "c-3"]]
+    assert [r.name for r in results] == ["a-1", "c-1", "c-2", "c-3"]
+    assert graded[1].skipped.startswith("depends on group 'a'")
+
+
+@pytest.mark.parametrize(
+    "on_reject, judged",
+    [
+        (OnReject.CONTINUE, ["a-1", "a-2", "a-3", "a-4"]),
+        (OnReject.BREAK, ["a-1", "a-2", "a-3"]),  # a-4 was judged in the batch, then dropped
+    ],
+)
+def test_a_batch_is_read_in_order_as_if_judged_one_by_one(on_reject, judged):
+    verdicts = {"a-1": AC, "a-2": AC, "a-3": WA, "a-4": AC}
+    cases = [Case(n, "a", Path(n + ".in"), Path(n + ".ans")) for n in verdicts]
+
+    def judge(case: Case) -> FakeResult:
+        return FakeResult(case.name, verdicts[case.name])
+
+    batch = Batch(lambda rest: [judge(case) for case in rest], after=lambda result: True)
+    group = Group("a", "a-*", points=10, on_reject=on_reject)
+    results, _ = judge_groups([group], cases, judge, lambda r: False, batch)
+    assert [r.name for r in results] == judged
