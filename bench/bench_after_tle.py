@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import bench_cache_dir, print_header
+from bench.common import bench_cache, print_header
 from judge.parallel import default_workers
 from judge.runner import JudgeOptions, judge_submission
 from judge.sandbox import open_sandbox
@@ -44,7 +44,7 @@ def make_project(root: Path) -> Path:
 
 
 def judged_seconds(root: Path, workers: int) -> tuple[float, list[str]]:
-    cache = bench_cache_dir()
+    cache = bench_cache()
     problem = load_problem(root, "spin")
     sandbox = open_sandbox(cache)
     try:
@@ -53,7 +53,6 @@ def judged_seconds(root: Path, workers: int) -> tuple[float, list[str]]:
             problem,
             root / "solutions/spin/spin.py",
             sandbox,
-            cache,
             JudgeOptions(workers_after_tle=workers),
             sandbox_factory=lambda: open_sandbox(cache),
         )

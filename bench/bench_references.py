@@ -7,7 +7,7 @@ twice more and the best of three CPU times counts (the rest is noise from a shar
 
 from __future__ import annotations
 
-from bench.common import ROOT, bench_cache_dir, print_header
+from bench.common import ROOT, bench_cache, print_header
 from judge.runner import judge_case, prepare_checker, prepare_submission
 from judge.sandbox import open_sandbox
 from judge.spec import list_problem_ids, load_problem
@@ -20,7 +20,7 @@ TIME_SHARE_TARGET = 0.25
 
 def main() -> bool:
     print_header("reference solutions on their slowest tests (best of 3 runs)")
-    cache = bench_cache_dir()
+    cache = bench_cache()
     sandbox = open_sandbox(cache)
     ok = True
     try:
@@ -30,8 +30,8 @@ def main() -> bool:
         )
         for problem_id in list_problem_ids(ROOT):
             problem = load_problem(ROOT, problem_id)
-            submission = prepare_submission(problem, problem.reference, sandbox, cache, None)
-            checker = prepare_checker(problem, sandbox, cache)
+            submission = prepare_submission(problem, problem.reference, sandbox, None)
+            checker = prepare_checker(problem, sandbox)
             first = {
                 case: judge_case(problem, submission, checker, sandbox, case)
                 for case in discover_tests(problem)

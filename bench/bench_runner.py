@@ -20,7 +20,7 @@ import textwrap
 import time
 from pathlib import Path
 
-from bench.common import bench_cache_dir, print_header, shell_interpreters
+from bench.common import bench_cache, print_header, shell_interpreters
 from judge.runner import judge_submission
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.spec import load_problem
@@ -57,7 +57,7 @@ def main() -> bool:
     print_header("runner: 200 tiny tests, CPU accuracy, TLE reliability, memory")
     with tempfile.TemporaryDirectory(prefix="judge-bench-") as scratch:
         root = _tiny_project(Path(scratch))
-        sandbox = open_sandbox(bench_cache_dir())
+        sandbox = open_sandbox(bench_cache())
         try:
             results = [
                 _compare_with_shell_loop(root, sandbox),
@@ -92,9 +92,9 @@ def _tiny_project(root: Path) -> Path:
 def _compare_with_shell_loop(root: Path, sandbox) -> bool:
     problem = load_problem(root, "tiny")
     solution = root / "solutions" / "tiny" / "reference.py"
-    judge_submission(problem, solution, sandbox, bench_cache_dir())  # warm: compile, calibrate
+    judge_submission(problem, solution, sandbox)  # warm: compile, calibrate
     started = time.perf_counter()
-    report = judge_submission(problem, solution, sandbox, bench_cache_dir())
+    report = judge_submission(problem, solution, sandbox)
     judge_s = time.perf_counter() - started
     verdicts = {case.verdict.name for case in report.tests}
     print(

@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import ROOT, bench_cache_dir, print_header, shell_interpreters
+from bench.common import ROOT, bench_cache, print_header, shell_interpreters
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
@@ -54,12 +54,12 @@ def judge_rate(problem, cache: Path, stress_cache: StressCache) -> tuple[float, 
     factory = functools.partial(open_sandbox, cache)
     with SandboxPerThread(factory) as sandboxes, tempfile.TemporaryDirectory() as scratch:
         sandbox = sandboxes.get()
-        submission = prepare_submission(problem, problem.reference, sandbox, cache, None)
+        submission = prepare_submission(problem, problem.reference, sandbox, None)
         judging = Judging(
             problem,
-            prepare_setter_programs(problem, sandbox, cache),
+            prepare_setter_programs(problem, sandbox),
             submission,
-            prepare_checker(problem, sandbox, cache),
+            prepare_checker(problem, sandbox),
             Path(scratch),
             stress_cache,
         )
@@ -79,7 +79,7 @@ def judge_rate(problem, cache: Path, stress_cache: StressCache) -> tuple[float, 
 def main() -> bool:
     print_header(f"stress rate on small {PROBLEM} tests")
     problem = load_problem(ROOT, PROBLEM)
-    cache = bench_cache_dir()
+    cache = bench_cache()
     shells = [
         (label, python, shell_loop_rate(problem, python)) for label, python in shell_interpreters()
     ]

@@ -6,13 +6,14 @@ import os
 import sys
 from pathlib import Path
 
+from judge.cache import Cache
 from judge.root import cache_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def bench_cache_dir() -> Path:
-    return cache_dir(dict(os.environ))
+def bench_cache() -> Cache:
+    return Cache(cache_dir(dict(os.environ)))
 
 
 def print_header(title: str) -> None:

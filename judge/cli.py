@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -17,6 +18,17 @@ from judge.errors import JudgeError
 
 USAGE_ERROR_EXIT = 2
 INTERNAL_ERROR_EXIT = 3
+INTERRUPTED_EXIT = 130  # 128 + SIGINT
+TERMINATED_EXIT = 143  # 128 + SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`timeout`, a service manager): unwinds like Ctrl-C, so that sandboxes close,
+    fork servers leave and temporary folders go."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated()
 
 
 class ReportedError(click.ClickException):
@@ -62,19 +74,27 @@ for command in COMMANDS:
 
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: user errors become short messages, never tracebacks."""
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         status = cli.main(args=argv, prog_name="judge", standalone_mode=False)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    except click.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(130)
+    except click.Abort as exc:  # click turns an interrupt inside a command into Abort
+        if isinstance(exc.__cause__, Terminated):
+            click.echo("terminated", err=True)
+            sys.exit(TERMINATED_EXIT)
+        click.echo("interrupted" if isinstance(exc.__cause__, KeyboardInterrupt) else "aborted",
+                   err=True)
+        sys.exit(INTERRUPTED_EXIT)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
+    except Terminated:
+        click.echo("terminated", err=True)
+        sys.exit(TERMINATED_EXIT)
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
-        sys.exit(130)
+        sys.exit(INTERRUPTED_EXIT)
     except Exception as exc:  # a bug in the judge: say so briefly; the trace on request
         click.echo(f"judge: internal error: {type(exc).__name__}: {exc}", err=True)
         if os.environ.get("JUDGE_DEBUG"):

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge.cache import Cache
 from judge.root import cache_dir, find_root
 from judge.sandbox import Sandbox, SandboxChoice, open_sandbox
 from judge.spec import Problem, load_problem
@@ -28,12 +29,12 @@ class AppContext:
         return find_root(self.root_option, self.cwd, self.environ)
 
     @property
-    def cache_dir(self) -> Path:
-        return cache_dir(self.environ)
+    def cache(self) -> Cache:
+        return Cache(cache_dir(self.environ))
 
     def problem(self, problem_id: str) -> Problem:
         return load_problem(self.root, problem_id)
 
     def open_sandbox(self) -> Sandbox:
         """The sandbox for this host ($JUDGE_SANDBOX may ask for the plain runner)."""
-        return open_sandbox(self.cache_dir, choice=SandboxChoice.from_environ(self.environ))
+        return open_sandbox(self.cache, choice=SandboxChoice.from_environ(self.environ))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.languages import LANGUAGES, CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.languages import LANGUAGES, Language, UnknownLanguage, detect_language, idle_command
 from judge.sandbox.api import Sandbox
 from judge.sandbox.guarantees import Guarantee, describe_guarantees
+from judge.sandbox.host import HostSupport
 
 
 @dataclass(frozen=True)
@@ -20,20 +21,24 @@ class Baseline:
 @dataclass(frozen=True)
 class Diagnosis:
     sandbox: str
+    cgroups: str  # which cgroups measure and cap the runs, and where; or why none
     guarantees: tuple[Guarantee, ...]
     baselines: tuple[Baseline, ...]
 
 
-def diagnose(sandbox: Sandbox, cache_dir: Path) -> Diagnosis:
+def diagnose(sandbox: Sandbox) -> Diagnosis:
+    host = getattr(sandbox, "host", None)
     return Diagnosis(
         sandbox=sandbox.info.kind,
+        cgroups=_cgroups(host),
         guarantees=describe_guarantees(getattr(sandbox, "host", None)),
-        baselines=tuple(_baseline(sandbox, language.name, cache_dir) for language in LANGUAGES),
+        baselines=tuple(_baseline(sandbox, language) for language in LANGUAGES),
     )
 
 
 def render_diagnosis(diagnosis: Diagnosis) -> str:
-    lines = [f"sandbox: {diagnosis.sandbox}", "", "guarantees:"]
+    lines = [f"sandbox: {diagnosis.sandbox}", f"cgroups: {diagnosis.cgroups}", "",
+             "guarantees:"]
     width = max(len(guarantee.name) for guarantee in diagnosis.guarantees)
     for guarantee in diagnosis.guarantees:
         state = "active     " if guarantee.active else "UNAVAILABLE"
@@ -45,23 +50,21 @@ def render_diagnosis(diagnosis: Diagnosis) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _baseline(sandbox: Sandbox, name: str, cache_dir: Path) -> Baseline:
-    source = cache_dir / "doctor" / f"idle{_extension(name)}"
+def _cgroups(host: HostSupport | None) -> str:
+    if host is None:
+        return "none (the plain runner polls the process tree instead)"
+    if host.cgroup_version is None:
+        return f"none ({host.cgroup_reason})"
+    where = ", ".join(f"{name} under {folder}" for name, folder in host.cgroup_dirs.items())
+    return f"v{host.cgroup_version} ({where})"
+
+
+def _baseline(sandbox: Sandbox, language: Language) -> Baseline:
     try:
-        language = detect_language(source, name)
-        source.parent.mkdir(parents=True, exist_ok=True)
-        source.write_text(language.idle_source)
-        prepared = prepare(sandbox, language, source, cache_dir)
-        if isinstance(prepared, CompileFailure):
-            return Baseline(name, None, f"cannot compile an idle program: {prepared.message}")
-        return Baseline(
-            name, sandbox.baseline_kb(prepared.idle_argv), " ".join(prepared.idle_argv[:1])
-        )
+        detect_language(Path(f"idle{language.extensions[0]}"), language.name)
+        argv = idle_command(sandbox, language)
+        return Baseline(language.name, sandbox.baseline_kb(argv), argv[0])
     except UnknownLanguage as exc:
-        return Baseline(name, None, str(exc))
+        return Baseline(language.name, None, str(exc))
     except RuntimeError as exc:
-        return Baseline(name, None, f"calibration failed: {exc}")
-
-
-def _extension(name: str) -> str:
-    return next(language.extensions[0] for language in LANGUAGES if language.name == name)
+        return Baseline(language.name, None, f"calibration failed: {exc}")

@@ -1,9 +1,18 @@
 """Programming languages the judge runs: a data table, detection, and the compile step.
 
 A language is data: file extensions, a compile command template and a run command template.
-Templates name `{python}` (the judge's own interpreter), `{source}` and `{binary}`. Compiled
-binaries are cached under the cache directory, keyed by the source, the compiler's identity and
-the flags, so a second submission of the same file does not compile again.
+Compile templates name `{python}` (the judge's interpreter), `{source}` and `{program}` (the
+source and the compiled program, as files of the compile step's own directory) and `{name}`
+(the name the program goes by: its path for the problem setter's programs, its file name for a
+submission, which must name nothing of the host). Run templates name `{python}`, `{name}` and
+`{program}` (the compiled program in the cache).
+
+Every source is compiled in a run of its own: a submission's in the sandbox, isolated like its
+runs, under the problem's compile limits (a C++ `#include` of a host file or an `.incbin` of the
+tests is an attack: the compiler sees only the source, the toolchain and the system headers);
+the problem setter's, trusted, outside isolation with generous limits. Compiled programs are
+cached under the cache directory, keyed by the source, the compiler's identity, the command and
+the name, so the same file is compiled once.
 """
 
 from __future__ import annotations
@@ -17,22 +26,32 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.files import file_identity, write_atomically
-from judge.outcome import judge_compile
-from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, python_interpreter
+from judge.outcome import Judgement, judge_compile
+from judge.sandbox.api import (
+    ResourceLimits,
+    RunRequest,
+    RunResult,
+    Sandbox,
+    Termination,
+    python_interpreter,
+)
 from judge.verdict import Verdict
 
-COMPILE_LIMITS = ResourceLimits(
-    cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=64, processes=64
+TRUSTED_COMPILE_LIMITS = ResourceLimits(
+    cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=64, processes=64,
+    files_kb=256 * 1024,
 )
-COMPILER_MESSAGE_BYTES = 16_384
+COMPILER_MESSAGE_CHARS = 8000  # of the compiler's output, from its start: the first error counts
+SOURCE_NAME = "solution"  # a submission's source is solution.<ext> in its compile's directory
+PROGRAM_NAME = "program"  # what a compile step leaves in its directory
 
-# Python's compile step, in a process of its own under the compile limits: code that cannot be
-# parsed is CE, and the code object is kept (marshalled) so that no run parses the source again.
+# Python's compile step, in a process of its own: code that cannot be parsed is CE, and the code
+# object is kept (marshalled) so that no run parses the source again.
 PYTHON_COMPILE = (
     "import marshal, sys, traceback\n"
-    "path, target = sys.argv[1], sys.argv[2]\n"
+    "path, target, name = sys.argv[1:4]\n"
     "try:\n"
-    "    code = compile(open(path, 'rb').read(), path, 'exec')\n"
+    "    code = compile(open(path, 'rb').read(), name, 'exec')\n"
     "except (SyntaxError, ValueError) as exc:\n"
     "    sys.stderr.write(''.join(traceback.format_exception_only(type(exc), exc)))\n"
     "    sys.exit(1)\n"
@@ -53,16 +72,17 @@ class UnknownLanguage(ValueError):
 class Language:
     name: str
     extensions: tuple[str, ...]
-    run: tuple[str, ...]  # template of the command that runs a program
-    compile: tuple[str, ...] | None = None  # template of the compile step, None: interpreted
-    compiler: str | None = None  # the executable that must be installed; keys the binary cache
+    compile: tuple[str, ...]  # template of the compile step
+    run: tuple[str, ...]  # template of the command that runs a compiled program
+    compiler: str | None = None  # the executable that must be installed; keys the cache
     aliases: tuple[str, ...] = ()  # other names accepted by --lang
     idle_source: str = ""  # a program that does nothing, for memory baselines
-    compile_limits: ResourceLimits = COMPILE_LIMITS
 
     @property
-    def compiles_to_binary(self) -> bool:
-        return self.compile is not None and "{binary}" in self.compile
+    def runs_compiled_code(self) -> bool:
+        """True when the run loads the compiled program itself (Python's marshalled code)
+        rather than executing it."""
+        return "{program}" not in self.run
 
 
 LANGUAGES: tuple[Language, ...] = (
@@ -70,16 +90,17 @@ LANGUAGES: tuple[Language, ...] = (
         name="python",
         extensions=(".py",),
         aliases=("python3", "py"),
-        compile=("{python}", "-I", "-S", "-B", "-c", PYTHON_COMPILE, "{source}", "{binary}"),
-        run=("{python}", "-I", "-S", "-B", "{source}"),
+        compile=("{python}", "-I", "-S", "-B", "-c", PYTHON_COMPILE, "{source}", "{program}",
+                 "{name}"),
+        run=("{python}", "-I", "-S", "-B", "{name}"),
         idle_source="",
     ),
     Language(
         name="c",
         extensions=(".c",),
         compiler="gcc",
-        compile=("gcc", "-O2", "-std=c11", "-o", "{binary}", "{source}", "-lm"),
-        run=("{binary}",),
+        compile=("gcc", "-O2", "-std=c11", "-o", "{program}", "{source}", "-lm"),
+        run=("{program}",),
         idle_source="int main(void) { return 0; }\n",
     ),
     Language(
@@ -87,8 +108,8 @@ LANGUAGES: tuple[Language, ...] = (
         extensions=(".cpp", ".cc", ".cxx"),
         aliases=("c++", "cxx"),
         compiler="g++",
-        compile=("g++", "-O2", "-std=c++17", "-o", "{binary}", "{source}"),
-        run=("{binary}",),
+        compile=("g++", "-O2", "-std=c++17", "-o", "{program}", "{source}"),
+        run=("{program}",),
         idle_source="int main() { return 0; }\n",
     ),
 )
@@ -107,7 +128,13 @@ class CompileFailure:
     the toolchain or the sandbox is (judge.outcome decides which)."""
 
     verdict: Verdict
-    message: str  # why, then the compiler's output
+    message: str  # the head of the compiler's output, and why when that does not say it
+
+
+@dataclass(frozen=True)
+class _Built:
+    program: Path  # the compiled program in the cache
+    name: str
 
 
 def detect_language(path: Path, override: str | None = None) -> Language:
@@ -121,22 +148,39 @@ def detect_language(path: Path, override: str | None = None) -> Language:
 
 
 def prepare(
-    sandbox: Sandbox, language: Language, source: Path, cache_dir: Path
+    sandbox: Sandbox,
+    language: Language,
+    source: Path,
+    *,
+    trusted: bool,
+    limits: ResourceLimits | None = None,
 ) -> Prepared | CompileFailure:
-    """Compile `source` if its language needs it (cached), and say how to run it."""
+    """Compile `source` (cached in the sandbox's cache) and say how to run it.
+
+    A submission (`trusted=False`) is compiled isolated, under `limits`; the problem setter's
+    program (`trusted=True`) outside isolation, under generous limits unless `limits` is given.
+    """
     source = source.resolve()
-    built = _build(sandbox, language, source, cache_dir)
+    name = str(source) if trusted else f"{SOURCE_NAME}{source.suffix}"
+    built = _build(sandbox, language, source, name, trusted, limits or TRUSTED_COMPILE_LIMITS)
     if isinstance(built, CompileFailure):
         return built
-    idle = _build(sandbox, language, _idle_source_file(language, cache_dir), cache_dir)
+    return Prepared(
+        argv=_run_command(language, built),
+        idle_argv=idle_command(sandbox, language),
+        python_code=built.program if language.runs_compiled_code else None,
+    )
+
+
+def idle_command(sandbox: Sandbox, language: Language) -> tuple[str, ...]:
+    """How to run an idle program of `language` (for Sandbox.baseline_kb), compiled once."""
+    source = _idle_source_file(language, sandbox.cache.idle_sources)
+    idle = _build(sandbox, language, source, str(source), True, TRUSTED_COMPILE_LIMITS)
     if isinstance(idle, CompileFailure):  # the toolchain itself is broken
         raise UnknownLanguage(
             f"{language.name} toolchain cannot compile an empty program: {idle.message}"
         )
-    code = None
-    if language.compiles_to_binary and "{binary}" not in language.run:
-        code = _binary_path(language, source, cache_dir)  # a compiled form the run loads itself
-    return Prepared(argv=built, idle_argv=idle, python_code=code)
+    return _run_command(language, idle)
 
 
 def _by_name(name: str) -> Language:
@@ -161,74 +205,93 @@ def _by_extension(path: Path) -> Language:
 
 
 def _build(
-    sandbox: Sandbox, language: Language, source: Path, cache_dir: Path
-) -> tuple[str, ...] | CompileFailure:
-    """Compile (or syntax-check) `source`; return the run command or the compiler's complaint."""
-    binary = _binary_path(language, source, cache_dir) if language.compiles_to_binary else None
-    if binary is not None and binary.exists():
-        return _fill(language.run, source, binary)
-    if language.compile is not None:
-        failure = _compile(sandbox, language, source, binary)
+    sandbox: Sandbox,
+    language: Language,
+    source: Path,
+    name: str,
+    trusted: bool,
+    limits: ResourceLimits,
+) -> _Built | CompileFailure:
+    """The compiled program, from the cache or from a compile step."""
+    program = _program_path(language, source, name, sandbox.cache.programs)
+    if not program.exists():
+        failure = _compile(sandbox, language, source, name, program, trusted, limits)
         if failure is not None:
             return failure
-    return _fill(language.run, source, binary)
+    return _Built(program, name)
 
 
 def _compile(
-    sandbox: Sandbox, language: Language, source: Path, binary: Path | None
+    sandbox: Sandbox,
+    language: Language,
+    source: Path,
+    name: str,
+    program: Path,
+    trusted: bool,
+    limits: ResourceLimits,
 ) -> CompileFailure | None:
-    # Compile to a private name, then rename: parallel judges never see half a binary. The name
-    # is private to the thread too, as threads of one judge may build the same program at once.
-    private = f"{binary.name}.{os.getpid()}.{threading.get_ident()}.partial" if binary else ""
-    partial = binary.with_name(private) if binary else None
-    if partial is not None:
-        partial.parent.mkdir(parents=True, exist_ok=True)
+    # The compile leaves a private name, renamed: parallel judges never see half a program.
+    partial = program.with_name(f".{program.name}.{os.getpid()}.{threading.get_ident()}.partial")
+    program.parent.mkdir(parents=True, exist_ok=True)
+    source_name = f"{SOURCE_NAME}{source.suffix}"
     request = RunRequest(
-        argv=_fill(language.compile, source, partial),
-        limits=language.compile_limits,
-        isolate=False,
-        env={"TMPDIR": "/tmp"},
+        argv=_fill(language.compile, source=source_name, program=PROGRAM_NAME, name=name),
+        limits=limits,
+        isolate=not trusted,
+        files_in={source_name: source},
+        files_out={PROGRAM_NAME: partial},
     )
     result = sandbox.run(request)
     judgement = judge_compile(result)
+    if judgement.verdict is Verdict.AC and not partial.is_file():
+        judgement = Judgement(Verdict.JE, "the compiler succeeded but left no program")
     if judgement.verdict is not Verdict.AC:
-        if partial is not None:
-            partial.unlink(missing_ok=True)
-        return CompileFailure(judgement.verdict, _compiler_message(result, judgement.message))
-    if partial is not None:
-        os.replace(partial, binary)
+        partial.unlink(missing_ok=True)
+        return CompileFailure(judgement.verdict, _compiler_message(result, judgement))
+    os.replace(partial, program)
     return None
 
 
-def _compiler_message(result: RunResult, why: str) -> str:
-    text = (result.stdout + result.stderr)[-COMPILER_MESSAGE_BYTES:]
-    said = text.decode("utf-8", errors="replace").strip()
-    return f"{said}\n{why}".strip() if said else why
+def _compiler_message(result: RunResult, judgement: Judgement) -> str:
+    """The head of what the compiler said (its first error is the one that matters), and why
+    the compile failed when that is not simply an error in the source."""
+    said = (result.stdout + result.stderr).decode("utf-8", errors="replace").strip()
+    head = said[:COMPILER_MESSAGE_CHARS]
+    if len(said) > COMPILER_MESSAGE_CHARS or result.stderr_skipped:
+        head = head.rstrip() + "\n[... the rest of the compiler's output is cut ...]"
+    if head and result.termination is Termination.EXITED and judgement.verdict is Verdict.CE:
+        return head
+    return f"{head}\n{judgement.message}".strip()
 
 
-def _fill(template: tuple[str, ...], source: Path, binary: Path | None) -> tuple[str, ...]:
-    values = {"{python}": python_interpreter(), "{source}": str(source), "{binary}": str(binary)}
-    return tuple(values.get(part, part) for part in template)
+def _run_command(language: Language, built: _Built) -> tuple[str, ...]:
+    return _fill(language.run, program=str(built.program), name=built.name)
 
 
-def _binary_path(language: Language, source: Path, cache_dir: Path) -> Path:
+def _fill(template: tuple[str, ...], **values: str) -> tuple[str, ...]:
+    known = {"{python}": python_interpreter(), **{f"{{{k}}}": v for k, v in values.items()}}
+    return tuple(known.get(part, part) for part in template)
+
+
+def _program_path(language: Language, source: Path, name: str, folder: Path) -> Path:
     digest = hashlib.sha256()
     digest.update(source.read_bytes())
     digest.update(b"\0" + _compiler_identity(language).encode())
-    digest.update(b"\0" + "\0".join(language.compile or ()).encode())
-    return cache_dir / "bin" / language.name / digest.hexdigest()[:24]
+    digest.update(b"\0" + "\0".join(language.compile).encode())
+    digest.update(b"\0" + name.encode())  # Python keeps it in the code, for tracebacks
+    return folder / language.name / digest.hexdigest()[:24]
 
 
 def _compiler_identity(language: Language) -> str:
-    """The compiler's resolved path, size and mtime: an upgrade invalidates cached binaries."""
+    """The compiler's resolved path, size and mtime: an upgrade invalidates cached programs."""
     if language.compiler is None:  # compiled by the judge's own interpreter (Python)
         return f"{python_interpreter()}:{sys.version}"
     return file_identity(shutil.which(language.compiler) or language.compiler)
 
 
-def _idle_source_file(language: Language, cache_dir: Path) -> Path:
+def _idle_source_file(language: Language, folder: Path) -> Path:
     """Write the language's idle program once; the path is stable so its build is cached."""
-    path = cache_dir / "idle" / f"idle{language.extensions[0]}"
+    path = folder / f"idle{language.extensions[0]}"
     if not path.exists() or path.read_text() != language.idle_source:
         write_atomically(path, language.idle_source.encode())
     return path

@@ -14,9 +14,12 @@ decides what that means. A submission's run is judged by the first row that appl
          failed at the memory cap                                          MLE
     6    stopped by the output watcher, or killed by SIGXFSZ               OLE
     7    stopped by the wall-clock backstop (sleeping or blocked)          TLE
-    8    killed by a signal the sandbox did not send                       RE
-    9    exited with a non-zero code                                       RE
-    10   exited 0                                                          AC (the checker decides)
+    8    stopped with its partner in a pair run (the interactor ended or
+         passed a limit: how a pair is judged is the interactive
+         problem's; alone this row says the submission did not end)       TLE
+    9    killed by a signal the sandbox did not send                       RE
+    10   exited with a non-zero code                                       RE
+    11   exited 0                                                          AC (the checker decides)
 
 stderr never changes the verdict except in row 5, and then only its last exception line.
 
@@ -32,8 +35,8 @@ import signal as signals
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from judge.sandbox.api import RunResult, Termination
 from judge.limits import Limits
+from judge.sandbox.api import RunResult, Termination
 from judge.verdict import Verdict
 
 EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*")
@@ -126,6 +129,12 @@ VERDICT_TABLE: tuple[Row, ...] = (
         lambda f: f"wall-clock time over {f.limits.wall_ms} ms (sleeping or blocked?)",
     ),
     Row(
+        "stopped with its partner in a pair run",
+        Verdict.TLE,
+        _ended(Termination.PARTNER),
+        lambda f: "still running when the interaction was over",
+    ),
+    Row(
         "killed by a signal",
         Verdict.RE,
         _ended(Termination.SIGNALED),
@@ -157,7 +166,7 @@ def matching_row(facts: Facts) -> Row:
     for row in VERDICT_TABLE:
         if row.applies(facts):
             return row
-    raise AssertionError(f"no verdict table row for {facts.run.termination}")  # row 10 or 9
+    raise AssertionError(f"no verdict table row for {facts.run.termination}")  # row 11 or 10
 
 
 def judge_compile(run: RunResult) -> Judgement:

@@ -63,8 +63,13 @@ class SandboxPerThread:
                 on_done(result)
             return result
 
-        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        pool = ThreadPoolExecutor(max_workers=max(1, workers))
+        try:
             return list(pool.map(run, items))
+        finally:
+            # On an interruption (Ctrl-C, SIGTERM) the jobs not started yet are dropped: only
+            # those running are waited for, before their sandboxes close.
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def __enter__(self) -> SandboxPerThread:
         return self

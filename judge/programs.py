@@ -14,6 +14,7 @@ from judge.errors import JudgeError
 from judge.languages import (
     PYTHON_TRACEBACK,
     CompileFailure,
+    Prepared,
     UnknownLanguage,
     detect_language,
     prepare,
@@ -44,10 +45,10 @@ class SetterPrograms:
     """Ready-to-run commands for a problem's own programs (None where the package has none)."""
 
     problem: Problem
-    generator: tuple[str, ...] | None
-    validator: tuple[str, ...] | None
-    reference: tuple[str, ...]
-    shrinker: tuple[str, ...] | None = None
+    generator: Prepared | None
+    validator: Prepared | None
+    reference: Prepared
+    shrinker: Prepared | None = None
 
     @property
     def reference_limits(self) -> ResourceLimits:
@@ -66,8 +67,8 @@ class SetterPrograms:
             raise SetterProgramError(
                 f"problem '{self.problem.id}' has no generator in problem.yaml"
             )
-        argv = (*self.generator, *args, "--seed", str(seed))
-        result = self._run(sandbox, argv, GENERATOR_LIMITS)
+        result = self._run(sandbox, self.generator, GENERATOR_LIMITS,
+                           args=(*args, "--seed", str(seed)))
         _require_success(result, "generator", " ".join((*args, "--seed", str(seed))))
         return result.stdout
 
@@ -82,8 +83,9 @@ class SetterPrograms:
         """Validate one input; `args` are a test group's own constraints (validator_args)."""
         if self.validator is None:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
-        argv = (*self.validator, *args)
-        result = self._run(sandbox, argv, VALIDATOR_LIMITS, path=path, data=data)
+        result = self._run(
+            sandbox, self.validator, VALIDATOR_LIMITS, args=args, path=path, data=data
+        )
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
@@ -125,16 +127,18 @@ class SetterPrograms:
     def _run(
         self,
         sandbox: Sandbox,
-        argv: tuple[str, ...],
+        program: Prepared,
         limits: ResourceLimits,
         *,
+        args: tuple[str, ...] = (),
         path: Path | None = None,
         data: bytes | None = None,
     ) -> RunResult:
         """A trusted run: it may read the project, from whose root it starts; limits still hold."""
         request = RunRequest(
-            argv=argv,
+            argv=(*program.argv, *args),
             limits=limits,
+            python_code=program.python_code,
             stdin_path=path,
             stdin_bytes=data,
             isolate=False,
@@ -143,31 +147,25 @@ class SetterPrograms:
         return sandbox.run(request)
 
 
-def prepare_setter_programs(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> SetterPrograms:
+def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterPrograms:
     generator = problem.generator.program if problem.generator else None
     return SetterPrograms(
         problem=problem,
-        generator=_prepare(sandbox, generator, cache_dir, "generator") if generator else None,
-        validator=(
-            _prepare(sandbox, problem.validator, cache_dir, "validator")
-            if problem.validator
-            else None
-        ),
-        reference=_prepare(sandbox, problem.reference, cache_dir, "reference"),
-        shrinker=(
-            _prepare(sandbox, problem.shrinker, cache_dir, "shrinker") if problem.shrinker else None
-        ),
+        generator=_prepare(sandbox, generator, "generator") if generator else None,
+        validator=_prepare(sandbox, problem.validator, "validator") if problem.validator else None,
+        reference=_prepare(sandbox, problem.reference, "reference"),
+        shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
     )
 
 
-def _prepare(sandbox: Sandbox, source: Path, cache_dir: Path, role: str) -> tuple[str, ...]:
+def _prepare(sandbox: Sandbox, source: Path, role: str) -> Prepared:
     try:
-        prepared = prepare(sandbox, detect_language(source, None), source, cache_dir)
+        prepared = prepare(sandbox, detect_language(source, None), source, trusted=True)
     except UnknownLanguage as exc:
         raise SetterProgramError(f"{role} {source}: {exc}") from None
     if isinstance(prepared, CompileFailure):
         raise SetterProgramError(f"{role} {source} does not compile:\n{prepared.message}")
-    return prepared.argv
+    return prepared
 
 
 def _require_success(result: RunResult, role: str, what: str) -> None:

@@ -72,12 +72,17 @@ def sandbox_line(info: SandboxInfo) -> Text:
     """Which sandbox ran the submission; loud when it was not isolated."""
     line = Text("sandbox: ", style="dim")
     line.append(info.kind, style="bold")
+    line.append(f" ({cgroups_name(info)})", style="dim")
     if info.isolated:
         line.append(f" (isolated: {', '.join(info.guarantees)})", style="dim")
         return line
     line.append(" NOT ISOLATED", style="bold white on red")
     line.append(f" (missing: {', '.join(info.missing)}; {info.reason})")
     return line
+
+
+def cgroups_name(info: SandboxInfo) -> str:
+    return f"cgroup v{info.cgroup_version}" if info.cgroup_version else "no cgroups"
 
 
 def isolation_warning(info: SandboxInfo) -> Text | None:
@@ -244,6 +249,7 @@ def sandbox_to_dict(info: SandboxInfo) -> dict:
         "guarantees": list(info.guarantees),
         "missing": list(info.missing),
         "reason": info.reason,
+        "cgroup_version": info.cgroup_version,
     }
 
 

@@ -15,7 +15,7 @@ from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import Batch, judge_groups
-from judge.languages import CompileFailure, UnknownLanguage, detect_language, prepare
+from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
 from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
@@ -27,10 +27,14 @@ from judge.sandbox.api import (
     SandboxInfo,
 )
 from judge.scoring import GroupResult, total_score
-from judge.spec import Limits, MemoryBasis, Problem
+from judge.spec import CompileLimits, Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
+
+
+COMPILER_OUTPUT_KB = 64  # what a compiler may print on stdout
+COMPILED_PROGRAM_KB = 256 * 1024  # the largest program (or temporary file) it may write
 
 
 @dataclass(frozen=True)
@@ -89,10 +93,11 @@ class Submission:
 
 @dataclass(frozen=True)
 class Checker:
-    """The problem's checker, with its program prepared when it is a program."""
+    """The problem's checker, with its program prepared when it is a program; for an
+    interactive problem, its interactor."""
 
     problem: Problem
-    argv: tuple[str, ...] | None  # None for built-in checkers
+    program: Prepared | None  # None for built-in checkers
     broken: str = ""  # why the checker program could not be prepared
 
 
@@ -114,7 +119,6 @@ def judge_submission(
     problem: Problem,
     source: Path,
     sandbox: Sandbox,
-    cache_dir: Path,
     options: JudgeOptions = JudgeOptions(),
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
@@ -124,7 +128,7 @@ def judge_submission(
 
     `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
-    prepared = prepare_submission(problem, source, sandbox, cache_dir, options.language)
+    prepared = prepare_submission(problem, source, sandbox, options.language)
     if isinstance(prepared, CompileFailure):
         return _report(
             problem,
@@ -135,7 +139,7 @@ def judge_submission(
             sandbox.info,
             compile_failure=prepared,
         )
-    checker = prepare_checker(problem, sandbox, cache_dir)
+    checker = prepare_checker(problem, sandbox)
 
     def judge_one(case: TestCase) -> CaseResult:
         result = judge_case(problem, prepared, checker, sandbox, case)
@@ -176,7 +180,7 @@ def judge_submission(
 
 
 def prepare_submission(
-    problem: Problem, source: Path, sandbox: Sandbox, cache_dir: Path, language: str | None
+    problem: Problem, source: Path, sandbox: Sandbox, language: str | None
 ) -> Submission | CompileFailure:
     """Compile if needed and calibrate; or why it did not compile (CE, or JE for the judge)."""
     if not source.is_file():
@@ -185,7 +189,8 @@ def prepare_submission(
         lang = detect_language(source, language)
     except UnknownLanguage as exc:
         raise JudgeError(str(exc)) from None
-    prepared = prepare(sandbox, lang, source, cache_dir)
+    prepared = prepare(sandbox, lang, source, trusted=False,
+                       limits=compile_limits(problem.compile_limits))
     if isinstance(prepared, CompileFailure):
         return prepared
     baseline = 0
@@ -200,21 +205,24 @@ def prepare_submission(
     )
 
 
-def prepare_checker(problem: Problem, sandbox: Sandbox, cache_dir: Path) -> Checker:
-    program = problem.checker.program
+def prepare_checker(problem: Problem, sandbox: Sandbox) -> Checker:
+    """The checker program (or an interactive problem's interactor), compiled if need be."""
+    interactive = problem.interactive
+    program = interactive.program if interactive else problem.checker.program
+    role = "interactor" if interactive else "checker"
     if program is None:
         return Checker(problem, None)
     try:
-        prepared = prepare(sandbox, detect_language(program, None), program, cache_dir)
+        prepared = prepare(sandbox, detect_language(program, None), program, trusted=True)
     except UnknownLanguage as exc:
-        return Checker(problem, None, broken=f"checker {program.name}: {exc}")
+        return Checker(problem, None, broken=f"{role} {program.name}: {exc}")
     if isinstance(prepared, CompileFailure):
         return Checker(
             problem,
             None,
-            broken=f"checker {program.name} does not compile: " + prepared.message.strip()[:300],
+            broken=f"{role} {program.name} does not compile: " + prepared.message.strip()[:300],
         )
-    return Checker(problem, prepared.argv)
+    return Checker(problem, prepared)
 
 
 def judge_case(
@@ -229,38 +237,36 @@ def judge_case(
 
     `keep_output` receives the submission's stdout, for callers that save it (stress).
     """
-    if problem.interactive is not None:
-        raise JudgeError(
-            f"problem '{problem.id}' is interactive: judging it needs the sandbox's pair run, "
-            "which this judge does not have yet"
-        )
     launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
-    run, net_kb = launched.run, launched.memory_kb
+    run = launched.run
     if keep_output is not None:
         keep_output(run.stdout)
-    verdict, message = launched.verdict, launched.message
-    details, fraction = "", None
-    stderr = stderr_text(run)
-    if verdict is Verdict.AC:
+    checked = CheckResult(launched.verdict, launched.message)
+    if launched.verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
-        verdict, message, details = checked.verdict, checked.message, checked.details
-        fraction = checked.fraction
-    elif verdict is Verdict.RE:
+    return _case_result(case, run, launched.memory_kb, checked)
+
+
+def _case_result(case: TestCase, run: RunResult, net_kb: int, checked: CheckResult) -> CaseResult:
+    """A test's result: the submission's run and measurements, and the verdict decided on it."""
+    stderr = stderr_text(run)
+    details = checked.details
+    if checked.verdict is Verdict.RE:
         details = stderr  # what explains a crash; `stderr` has it on every verdict
     return CaseResult(
         name=case.name,
         group=case.group,
-        verdict=verdict,
+        verdict=checked.verdict,
         time_ms=round(run.cpu_ms, 1),
         wall_ms=round(run.wall_ms, 1),
         memory_kb=net_kb,
         memory_gross_kb=run.peak_memory_kb,
         exit_code=run.exit_code,
         signal=run.signal,
-        message=message,
+        message=checked.message,
         details=details,
         stderr=stderr,
-        fraction=fraction,
+        fraction=checked.fraction,
     )
 
 
@@ -283,19 +289,33 @@ def launch(
     stdin_bytes: bytes | None = None,
 ) -> Launch:
     """Run the submission once, isolated, under the problem's limits."""
-    run = sandbox.run(
-        RunRequest(
-            argv=submission.argv,
-            limits=submission_limits(problem.limits, submission.baseline_kb),
-            stdin_path=stdin_path,
-            stdin_bytes=stdin_bytes,
-            isolate=True,
-            python_code=submission.python_code,
+    if problem.interactive is not None:
+        raise JudgeError(
+            f"problem '{problem.id}' is interactive: judging it needs the sandbox's pair run, "
+            "which this judge does not have yet"
         )
-    )
+    run = sandbox.run(submission_request(problem, submission, stdin_path, stdin_bytes))
     net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
     judgement = judge_run(run, problem.limits, net_kb)
     return Launch(run, net_kb, judgement.verdict, judgement.message)
+
+
+def submission_request(
+    problem: Problem,
+    submission: Submission,
+    stdin_path: Path | None = None,
+    stdin_bytes: bytes | None = None,
+) -> RunRequest:
+    """How a submission runs: isolated, under the problem's limits (in a pair, its stdin and
+    stdout are the interactor's pipes instead)."""
+    return RunRequest(
+        argv=submission.argv,
+        limits=submission_limits(problem.limits, submission.baseline_kb),
+        stdin_path=stdin_path,
+        stdin_bytes=stdin_bytes,
+        isolate=True,
+        python_code=submission.python_code,
+    )
 
 
 def stderr_text(run: RunResult) -> str:
@@ -305,6 +325,18 @@ def stderr_text(run: RunResult) -> str:
     head, tail = run.stderr[:STDERR_HEAD_BYTES], run.stderr[STDERR_HEAD_BYTES:]
     return (head.decode(errors="replace") + f"\n[... {run.stderr_skipped} bytes of stderr "
             "skipped ...]\n" + tail.decode(errors="replace"))
+
+
+def compile_limits(limits: CompileLimits) -> ResourceLimits:
+    """A submission's compile step: the problem's limits, a wall backstop of three times the CPU
+    time (a compiler waits on its assembler and linker), room for a large program."""
+    return ResourceLimits(
+        cpu_ms=limits.time_ms,
+        wall_ms=3 * limits.time_ms,
+        memory_kb=limits.memory_kb,
+        output_kb=COMPILER_OUTPUT_KB,
+        files_kb=COMPILED_PROGRAM_KB,
+    )
 
 
 def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
@@ -321,9 +353,9 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     spec = checker.problem.checker
     if checker.broken:
         return CheckResult(Verdict.JE, checker.broken)
-    if checker.argv is not None:
+    if checker.program is not None:
         return run_checker_program(
-            sandbox, spec, checker.argv, case.input_path, output, case.answer_path
+            sandbox, spec, checker.program, case.input_path, output, case.answer_path
         )
     try:
         answer = case.answer_path.read_bytes()

@@ -24,11 +24,21 @@ MEMORY_KB_RANGE = (1024, 16 * 1024 * 1024)
 OUTPUT_KB_RANGE = (1, 1024 * 1024)
 WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
+COMPILE_TIME_MS_RANGE = (100, 120_000)
+COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
 # The conventions of checker and interactor programs (judge.checkers.conventions; a test keeps
 # these names and that registry the same).
 PROGRAM_CHECKERS = ("testlib", "kattis")
 DEFAULT_PROGRAM_TIME_MS = 10000
+
+
+@dataclass(frozen=True)
+class CompileLimits:
+    """Limits of a submission's compile step (it runs isolated, like the submission)."""
+
+    time_ms: int = 10_000  # CPU time
+    memory_kb: int = 512 * 1024
 
 
 @dataclass(frozen=True)
@@ -69,6 +79,7 @@ class Problem:
     validator: Path | None
     groups: tuple[Group, ...]
     shrinker: Path | None = None
+    compile_limits: CompileLimits = CompileLimits()
     interactive: InteractiveSpec | None = None  # None: the submission's output is checked
 
     @property
@@ -136,6 +147,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "groups",
             "shrinker",
             "interactive",
+            "compile",
         }
     )
     declared_id = top.string("id")
@@ -154,6 +166,22 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         groups=read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
         interactive=_read_interactive(top, root),
+        compile_limits=_read_compile_limits(top),
+    )
+
+
+def _read_compile_limits(top: MappingReader) -> CompileLimits:
+    block = top.mapping("compile")
+    if block is None:
+        return CompileLimits()
+    block.reject_unknown({"time_ms", "memory_kb"})
+    default = CompileLimits()
+    return CompileLimits(
+        time_ms=block.integer("time_ms", default=default.time_ms,
+                              minimum=COMPILE_TIME_MS_RANGE[0], maximum=COMPILE_TIME_MS_RANGE[1]),
+        memory_kb=block.integer("memory_kb", default=default.memory_kb,
+                                minimum=COMPILE_MEMORY_KB_RANGE[0],
+                                maximum=COMPILE_MEMORY_KB_RANGE[1]),
     )
 
 

@@ -184,8 +184,13 @@ def run_stress(
                 on_progress(seed)
 
     with ThreadPoolExecutor(max_workers=max(1, plan.workers)) as pool:
-        for future in [pool.submit(worker) for _ in range(max(1, plan.workers))]:
-            future.result()
+        try:
+            for future in [pool.submit(worker) for _ in range(max(1, plan.workers))]:
+                future.result()
+        except BaseException:  # e.g. Ctrl-C or SIGTERM in this thread: the workers stop too
+            with lock:
+                state["broken"] = True
+            raise
     seconds = time.monotonic() - started
     return StressOutcome(state["done"], seconds, state["failure"])
 

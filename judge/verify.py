@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.package_checks import (
@@ -82,7 +81,6 @@ def verify_problem(
     problem: Problem,
     programs: SetterPrograms,
     sandboxes: SandboxPerThread,
-    cache_dir: Path,
     workers: int,
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
@@ -93,7 +91,7 @@ def verify_problem(
     static += Findings(group_errors(problem, tests))
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
-        return check_solution(problem, solution, sandbox, cache_dir, tests)
+        return check_solution(problem, solution, sandbox, tests)
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
@@ -124,7 +122,6 @@ def check_solution(
     problem: Problem,
     solution: BundledSolution,
     sandbox: Sandbox,
-    cache_dir: Path,
     tests: tuple[TestCase, ...],
 ) -> SolutionCheck:
     expects_tle = solution.expected is Verdict.TLE
@@ -134,7 +131,7 @@ def check_solution(
     stop_on = frozenset() if runs_on else frozenset({Verdict.TLE})
     try:
         report = judge_submission(
-            judged_as, solution.path, sandbox, cache_dir, JudgeOptions(stop_on=stop_on), tests=tests
+            judged_as, solution.path, sandbox, JudgeOptions(stop_on=stop_on), tests=tests
         )
     except JudgeError as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None

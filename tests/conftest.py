@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from judge.cache import Cache
+
 SUM_YAML = """\
 id: sum
 title: Sum of two numbers
@@ -81,5 +83,6 @@ def project(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def cache_dir(tmp_path_factory) -> Path:
-    return tmp_path_factory.getbasetemp() / "judge-cache"
+def cache(tmp_path_factory) -> Cache:
+    """One cache folder for the whole session: compiled programs and baselines are reused."""
+    return Cache(tmp_path_factory.getbasetemp() / "judge-cache")

@@ -206,7 +206,7 @@ SPINS_ON_THE_SAMPLE = (
 )
 
 
-def test_tests_after_a_tle_run_in_parallel_with_the_same_verdicts(tmp_path, cache_dir):
+def test_tests_after_a_tle_run_in_parallel_with_the_same_verdicts(tmp_path, cache):
     root = write_project(tmp_path, solutions={"reference.py": "print(3)\n",
                                               "spin.py": SPINS_ON_THE_SAMPLE})
     problem = load_problem(root, "sum")
@@ -214,12 +214,12 @@ def test_tests_after_a_tle_run_in_parallel_with_the_same_verdicts(tmp_path, cach
 
     def factory():
         opened.append(1)
-        return open_sandbox(cache_dir)
+        return open_sandbox(cache)
 
-    sandbox = open_sandbox(cache_dir)
+    sandbox = open_sandbox(cache)
     try:
         report = judge_submission(
-            problem, root / "solutions/sum/spin.py", sandbox, cache_dir,
+            problem, root / "solutions/sum/spin.py", sandbox,
             JudgeOptions(workers_after_tle=2), sandbox_factory=factory,
         )
     finally:

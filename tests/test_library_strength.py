@@ -20,18 +20,18 @@ from tests.packages import ROOT
 
 
 @pytest.mark.parametrize("problem_id", list_problem_ids(ROOT))
-def test_every_failing_solution_is_caught_by_two_fixed_tests(problem_id, cache_dir):
+def test_every_failing_solution_is_caught_by_two_fixed_tests(problem_id, cache):
     problem = load_problem(ROOT, problem_id)
     generated = {e.name for e in read_manifest(problem) if e.origin == "generated"}
     fixed = tuple(case for case in discover_tests(problem) if case.name not in generated)
     solutions, _ = find_solutions(problem)
     failing = [s for s in solutions if s.expected not in (Verdict.AC, Verdict.TLE)]
     assert failing, f"{problem_id} bundles no failing solution"
-    with SandboxPerThread(functools.partial(open_sandbox, cache_dir)) as sandboxes:
+    with SandboxPerThread(functools.partial(open_sandbox, cache)) as sandboxes:
         checks = tuple(
             sandboxes.map(
                 lambda sandbox, solution: check_solution(
-                    problem, solution, sandbox, cache_dir, fixed
+                    problem, solution, sandbox, fixed
                 ),
                 failing,
                 2,

@@ -34,6 +34,7 @@ exited        | 1    | -       | 10     | 100       | ValueError: bad      | RE 
 output_limit  | -    | SIGKILL | 10     | 100       | -                    | OLE     | output over 64 KB
 signaled      | -    | SIGXFSZ | 10     | 100       | -                    | OLE     | output over 64 KB
 wall_limit    | -    | SIGKILL | 5      | 100       | -                    | TLE     | wall-clock time over 3000 ms
+partner       | -    | SIGKILL | 5      | 100       | -                    | TLE     | still running when the interaction was over
 signaled      | -    | SIGSEGV | 10     | 100       | -                    | RE      | killed by SIGSEGV (signal 11)
 signaled      | -    | SIGABRT | 10     | 100       | RecursionError: deep | RE      | SIGABRT (signal 6): RecursionError: deep
 exited        | 3    | -       | 10     | 100       | -                    | RE      | exit code 3

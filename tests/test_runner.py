@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from judge.cache import Cache
 from judge.languages import CompileFailure
 from judge.runner import judge_submission, prepare_submission
 from judge.sandbox.api import RunRequest, RunResult, SandboxInfo, Termination
 from judge.spec import load_problem
 from judge.verdict import Verdict
-from tests.conftest import write_project
+from tests.conftest import SUM_YAML, write_project
 
 
 def result(termination=Termination.EXITED, exit_code=0, stdout=b"", stderr=b"", message="",
@@ -26,17 +27,17 @@ class FakeSandbox:
     """Answers compile steps with `compiled`, and each test's run from `runs` by input name."""
 
     runs: dict[str, RunResult]
+    cache: Cache
     compiled: RunResult = field(default_factory=result)
     info: SandboxInfo = SandboxInfo("fake", ("time",), ())
     requests: list[RunRequest] = field(default_factory=list)
 
     def run(self, request: RunRequest) -> RunResult:
         self.requests.append(request)
-        if request.stdin_path is None:  # the compile step: leave the compiled file behind
+        if request.files_out:  # the compile step: leave the compiled program behind
             if self.compiled.ok:
-                target = request.argv[-1]
-                with open(target, "wb") as handle:
-                    handle.write(b"")
+                for target in request.files_out.values():
+                    target.write_bytes(b"")
             return self.compiled
         return self.runs[request.stdin_path.stem]
 
@@ -62,8 +63,8 @@ def test_a_sandbox_failure_is_a_judge_error_never_the_contestants(problem, tmp_p
         "hand-01-negative": result(Termination.SANDBOX_ERROR, exit_code=127,
                                    message="OSError: [Errno 9] Bad file descriptor"),
         "hand-02-large": result(stdout=b"2000000000\n"),
-    })
-    report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
+    }, Cache(tmp_path / "cache"))
+    report = judge_submission(problem, solution(problem), sandbox)
     assert [case.verdict for case in report.tests] == [Verdict.AC, Verdict.JE, Verdict.AC]
     assert report.verdict is Verdict.JE
     assert "Bad file descriptor" in report.tests[1].message
@@ -75,8 +76,8 @@ def test_the_checker_is_not_asked_when_the_run_failed(problem, tmp_path):
         "hand-01-negative": result(exit_code=1, stdout=b"-2\n",
                                    stderr=b"Traceback\nZeroDivisionError: x\n"),
         "hand-02-large": result(stdout=b"1\n"),
-    })
-    report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
+    }, Cache(tmp_path / "cache"))
+    report = judge_submission(problem, solution(problem), sandbox)
     assert [case.verdict for case in report.tests] == [Verdict.TLE, Verdict.RE, Verdict.WA]
     assert report.tests[1].message == "exit code 1: ZeroDivisionError: x"
     assert report.tests[0].memory_kb == 1000  # the gross peak less the baseline
@@ -92,9 +93,21 @@ def test_the_checker_is_not_asked_when_the_run_failed(problem, tmp_path):
     ],
 )
 def test_a_failed_compile_is_a_typed_result(problem, tmp_path, compiled, verdict):
-    sandbox = FakeSandbox({}, compiled=compiled)
-    failure = prepare_submission(problem, solution(problem), sandbox, tmp_path / "cache", None)
+    sandbox = FakeSandbox({}, Cache(tmp_path / "cache"), compiled=compiled)
+    failure = prepare_submission(problem, solution(problem), sandbox, None)
     assert isinstance(failure, CompileFailure) and failure.verdict is verdict
-    report = judge_submission(problem, solution(problem), sandbox, tmp_path / "cache")
+    report = judge_submission(problem, solution(problem), sandbox)
     assert report.verdict is verdict and report.tests == ()
     assert report.compile_message == failure.message
+
+
+def test_a_submission_is_compiled_isolated_under_the_problems_compile_limits(tmp_path):
+    yaml_text = SUM_YAML + "compile:\n  time_ms: 4000\n  memory_kb: 131072\n"
+    problem = load_problem(write_project(tmp_path / "project", problem_yaml=yaml_text), "sum")
+    sandbox = FakeSandbox({}, Cache(tmp_path / "cache"))
+    prepare_submission(problem, solution(problem), sandbox, None)
+    compiles = [r for r in sandbox.requests if r.files_out]
+    submission = next(r for r in compiles if r.files_in["solution.py"] == solution(problem))
+    assert submission.isolate and set(submission.files_in) == {"solution.py"}
+    assert submission.limits.cpu_ms == 4000 and submission.limits.memory_kb == 131072
+    assert str(problem.root) not in " ".join(submission.argv)

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
 from judge.sandbox.plain import PlainSandbox
@@ -19,7 +20,7 @@ LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
 
@@ -108,7 +109,7 @@ def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
 
 
 def test_each_run_measures_only_itself_and_gets_its_own_limits(tmp_path):
-    box = open_sandbox(tmp_path)  # its own server: the runs below share its cgroups in order
+    box = open_sandbox(Cache(tmp_path))  # its own server: the runs below share its cgroups in order
     try:
         idle = python(tmp_path, "", name="idle.py")
         baseline = box.baseline_kb(idle)
@@ -139,13 +140,13 @@ def test_baseline_is_cached_per_runtime(sandbox, tmp_path):
     idle = python(tmp_path, "", name="idle.py")
     first = sandbox.baseline_kb(idle)
     assert 4_000 < first < 30_000  # an idle CPython, measured
-    cache = next(sandbox._baselines._path.parent.glob("baselines.json"))
+    cache = sandbox.cache.baselines
     cache.write_text(cache.read_text().replace(str(first), str(first + 1)))
     assert sandbox.baseline_kb(idle) == first + 1  # read back, not measured again
 
 
 def test_the_server_restarts_when_it_dies(tmp_path):
-    box = open_sandbox(tmp_path)
+    box = open_sandbox(Cache(tmp_path))
     try:
         os.kill(box.server_pid, signal.SIGKILL)
         result = box.run(RunRequest(argv=python(tmp_path, "print(1)"), limits=LIMITS))
@@ -164,13 +165,15 @@ def test_missing_program_is_start_failed(sandbox, isolate):
 def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
     argv = python(tmp_path, """
         import os, time
+        ready_r, ready_w = os.pipe()
         if os.fork() == 0:
             os.setsid()  # out of the run's process group: only the cgroup still holds it
             if os.fork() == 0:
                 print(os.getpid(), flush=True)
+                os.write(ready_w, b"1")
                 time.sleep(30)
             os._exit(0)
-        time.sleep(0.2)
+        os.read(ready_r, 1)  # the daemon is up and has said who it is
     """)
     started = time.monotonic()
     result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
@@ -200,7 +203,7 @@ def test_trusted_work_directory_starts_empty_every_run(sandbox, tmp_path):
 
 
 def test_plain_sandbox_still_runs_programs(tmp_path):
-    box = PlainSandbox(tmp_path)
+    box = PlainSandbox(Cache(tmp_path))
     result = box.run(RunRequest(argv=python(tmp_path, "print(input())"), limits=LIMITS,
                                 stdin_bytes=b"plain\n"))
     assert result.stdout == b"plain\n"
@@ -224,9 +227,39 @@ def test_stderr_keeps_head_and_tail_and_never_counts_as_output(sandbox, tmp_path
 
 
 def test_plain_sandbox_keeps_stderr_apart_too(tmp_path):
-    box = PlainSandbox(tmp_path)
+    box = PlainSandbox(Cache(tmp_path))
     limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=64)
     result = box.run(RunRequest(argv=python(tmp_path, FLOOD_STDERR), limits=limits))
     assert result.ok and result.stdout == b"answer\n", result
     assert result.stderr.endswith(b"xxx\nlast\n")
     assert len(result.stderr) + result.stderr_skipped == 1_000_012
+
+
+OUTPUT_40_MB = """
+    import sys
+    block = b"x" * 65536
+    for _ in range(640):
+        sys.stdout.buffer.write(block)
+"""
+
+
+def test_the_page_cache_of_its_own_output_is_not_the_programs_memory(sandbox, tmp_path):
+    idle = python(tmp_path, "", name="idle.py")
+    baseline = sandbox.baseline_kb(idle)
+    limits = ResourceLimits(cpu_ms=5000, wall_ms=20000, memory_kb=256_000, output_kb=65536)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, OUTPUT_40_MB), limits=limits))
+    assert result.ok and len(result.stdout) == 40 * 1024 * 1024
+    assert result.peak_memory_kb < baseline + 4_000  # not the 40 MB it wrote
+
+
+@pytest.mark.parametrize("source, cpu_ms, wall_ms, termination", [
+    ("while True: pass", 200, 20_000, Termination.CPU_LIMIT),
+    ("import time\ntime.sleep(30)", 5_000, 600, Termination.WALL_LIMIT),
+])
+def test_a_run_stopped_on_time_still_has_its_true_peak(sandbox, tmp_path, source, cpu_ms,
+                                                       wall_ms, termination):
+    baseline = sandbox.baseline_kb(python(tmp_path, "", name="idle.py"))
+    limits = ResourceLimits(cpu_ms=cpu_ms, wall_ms=wall_ms, memory_kb=256_000, output_kb=64)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, source), limits=limits))
+    assert result.termination is termination
+    assert result.peak_memory_kb >= 0.8 * baseline  # the idle interpreter at least

@@ -9,6 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from judge.cache import Cache
 from judge.cli import cli
 from judge.report import render_report, report_to_dict
 from judge.runner import judge_submission
@@ -30,12 +31,12 @@ def broken_host():
 def test_a_jail_that_fails_to_start_is_named_in_the_report(tmp_path):
     root = write_project(tmp_path / "project")
     problem = load_problem(root, "sum")
-    sandbox = open_sandbox(tmp_path / "cache", host=broken_host())
+    sandbox = open_sandbox(Cache(tmp_path / "cache"), host=broken_host())
     try:
         assert sandbox.info.kind == "plain" and not sandbox.info.isolated
         assert "fork-server sandbox failed to start" in sandbox.info.reason
         assert "nonexistent/judge-cgroups" in sandbox.info.reason
-        report = judge_submission(problem, problem.reference, sandbox, tmp_path / "cache")
+        report = judge_submission(problem, problem.reference, sandbox)
     finally:
         sandbox.close()
     assert report.verdict.value == "AC"
@@ -47,17 +48,17 @@ def test_a_jail_that_fails_to_start_is_named_in_the_report(tmp_path):
 
     console = Console(width=200, record=True)
     console.print(render_report(report))
-    assert "sandbox: plain NOT ISOLATED (missing: network" in console.export_text()
+    assert "sandbox: plain (no cgroups) NOT ISOLATED (missing: network" in console.export_text()
 
 
 def test_a_worker_that_needs_isolation_refuses_a_failed_jail(tmp_path):
     with pytest.raises(IsolationUnavailable, match="refusing to run untrusted code without "
                        "isolation: the plain sandbox lacks network, file system, processes"):
-        open_sandbox(tmp_path / "cache", host=broken_host(), require_isolation=True)
+        open_sandbox(Cache(tmp_path / "cache"), host=broken_host(), require_isolation=True)
 
 
 def test_the_operator_may_allow_running_without_isolation(tmp_path):
-    sandbox = open_sandbox(tmp_path / "cache", host=broken_host())
+    sandbox = open_sandbox(Cache(tmp_path / "cache"), host=broken_host())
     try:
         with pytest.raises(IsolationUnavailable, match="--unsandboxed"):
             check_isolation(sandbox.info, allow_unsandboxed=False)
@@ -67,7 +68,7 @@ def test_the_operator_may_allow_running_without_isolation(tmp_path):
 
 
 def test_an_isolating_jail_is_accepted_by_a_worker(tmp_path):
-    sandbox = open_sandbox(tmp_path / "cache")
+    sandbox = open_sandbox(Cache(tmp_path / "cache"))
     try:
         if not sandbox.info.isolated:
             pytest.skip(f"this host cannot isolate: {sandbox.info.reason}")

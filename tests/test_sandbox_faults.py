@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from judge.cache import Cache
 from judge.report import report_to_json
 from judge.runner import judge_submission
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
@@ -21,7 +22,7 @@ UNAPPLICABLE_MS = 10**25
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
 
@@ -49,7 +50,6 @@ def test_a_host_fault_is_the_judges_error_in_the_report(sandbox, tmp_path):
         dataclasses.replace(problem, limits=limits),
         root / "solutions/sum/reference.py",
         sandbox,
-        tmp_path / "cache",
     )
     document = json.loads(report_to_json(report))
     assert document["verdict"] == "JE"
@@ -59,22 +59,24 @@ def test_a_host_fault_is_the_judges_error_in_the_report(sandbox, tmp_path):
 
 
 @pytest.mark.parametrize("version, files", [
-    (1, {"cpuacct/run": {}}),
-    (1, {"cpuacct/run": {"cpuacct.usage": ""}}),
-    (2, {"unified/run": {"cpu.stat": "user_usec 10\n"}}),
-    (2, {"unified/run": {}}),
+    (1, {"cpuacct": {}}),
+    (1, {"cpuacct": {"cpuacct.usage": ""}}),
+    (2, {"unified": {"cpu.stat": "user_usec 10\n"}}),
+    (2, {"unified": {}}),
 ])
 def test_an_unreadable_cpu_counter_is_not_zero(tmp_path, version, files):
-    from judge.sandbox import forkserver
+    from judge.sandbox.forkserver.cgroups import RunCgroups
+    from judge.sandbox.forkserver.supervise import blind
 
-    for directory, contents in files.items():
-        (tmp_path / directory).mkdir(parents=True)
+    dirs = {"memory": tmp_path / "memory", "pids": tmp_path / "pids",
+            "cpuacct": tmp_path / "cpuacct"} if version == 1 else {"unified": tmp_path / "v2"}
+    cgroups = RunCgroups.for_host(version, {k: str(v) for k, v in dirs.items()}, 4242)
+    cgroups.name = "run"
+    for controller, contents in files.items():
+        folder = dirs[controller] / "run"
+        folder.mkdir(parents=True)
         for name, text in contents.items():
-            (tmp_path / directory / name).write_text(text)
-    config = {"cgroup_version": version,
-              "cgroups": {"cpuacct": str(tmp_path / "cpuacct"), "memory": str(tmp_path),
-                          "unified": str(tmp_path / "unified")}}
-    assert forkserver.cgroup_cpu_ns(config, "run") is None
-    reply = forkserver.reply(config, "run", {"status": 0, "maxrss_kb": 1, "cpu_ns": 0}, None,
-                             False, None, 0.01)
-    assert reply["error"] == "cannot read the run's CPU time from its cgroup"
+            (folder / name).write_text(text)
+    assert cgroups.cpu_ns() is None
+    assert blind(None, None, cgroups) == "cannot read the run's CPU time from its cgroup"
+    assert blind("counter", None, cgroups) == "cannot read the run's CPU time while it ran"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from judge.cache import Cache
 from judge.languages import (
     LANGUAGES,
     CompileFailure,
@@ -16,8 +17,11 @@ from judge.languages import (
     prepare,
 )
 from judge.parallel import SandboxPerThread
+from judge.runner import compile_limits
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.api import python_interpreter
+from judge.spec import CompileLimits
+from judge.verdict import Verdict
 
 LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=1024)
 needs_gcc = pytest.mark.skipif(shutil.which("g++") is None, reason="gcc/g++ not installed")
@@ -25,9 +29,15 @@ needs_gcc = pytest.mark.skipif(shutil.which("g++") is None, reason="gcc/g++ not 
 
 @pytest.fixture(scope="module")
 def sandbox(tmp_path_factory):
-    box = open_sandbox(tmp_path_factory.mktemp("cache"))
+    box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
+
+
+def submitted(sandbox, source, limits=CompileLimits()):
+    """`source` prepared as a submission: compiled isolated, under the problem's limits."""
+    return prepare(sandbox, detect_language(source), source, trusted=False,
+                   limits=compile_limits(limits))
 
 
 def test_language_comes_from_the_extension_or_the_override():
@@ -42,18 +52,25 @@ def test_language_comes_from_the_extension_or_the_override():
 
 def test_python_runs_with_the_judges_interpreter(sandbox, tmp_path):
     source = tmp_path / "a.py"
-    source.write_text("print(6 * 7)\n")
-    prepared = prepare(sandbox, detect_language(source), source, tmp_path)
-    assert prepared.argv == (python_interpreter(), "-I", "-S", "-B", str(source))
-    assert sandbox.run(RunRequest(argv=prepared.argv, limits=LIMITS)).stdout == b"42\n"
+    source.write_text("import sys\nprint(6 * 7, sys.argv[0])\n")
+    trusted = prepare(sandbox, detect_language(source), source, trusted=True)
+    assert trusted.argv == (python_interpreter(), "-I", "-S", "-B", str(source))
+    run = sandbox.run(RunRequest(argv=trusted.argv, limits=LIMITS, isolate=False,
+                                 python_code=trusted.python_code))
+    assert run.stdout == f"42 {source}\n".encode()
+    submission = submitted(sandbox, source)  # goes by a name that says nothing
+    assert submission.argv == (python_interpreter(), "-I", "-S", "-B", "solution.py")
+    run = sandbox.run(RunRequest(argv=submission.argv, limits=LIMITS,
+                                 python_code=submission.python_code))
+    assert run.stdout == b"42 solution.py\n"
 
 
 def test_python_syntax_error_is_a_compile_failure(sandbox, tmp_path):
     source = tmp_path / "bad.py"
     source.write_text("print(1\n")
-    failure = prepare(sandbox, detect_language(source), source, tmp_path)
-    assert isinstance(failure, CompileFailure)
-    assert "SyntaxError" in failure.message
+    failure = submitted(sandbox, source)
+    assert isinstance(failure, CompileFailure) and failure.verdict is Verdict.CE
+    assert 'File "solution.py", line 1' in failure.message and "SyntaxError" in failure.message
 
 
 @needs_gcc
@@ -62,10 +79,10 @@ def test_c_program_compiles_once_and_runs(sandbox, tmp_path):
     source.write_text('#include <stdio.h>\n#include <math.h>\n'
                       'int main(void){int a,b;scanf("%d %d",&a,&b);'
                       'printf("%d %.0f\\n",a+b,sqrt(16.0));return 0;}\n')
-    first = prepare(sandbox, detect_language(source), source, tmp_path)
+    first = submitted(sandbox, source)
     assert isinstance(first, Prepared)
     built = Path(first.argv[0]).stat().st_mtime_ns
-    second = prepare(sandbox, detect_language(source), source, tmp_path)
+    second = submitted(sandbox, source)
     assert second == first and Path(second.argv[0]).stat().st_mtime_ns == built
     result = sandbox.run(RunRequest(argv=first.argv, limits=LIMITS, stdin_bytes=b"2 3"))
     assert result.stdout == b"5 4\n"
@@ -76,7 +93,7 @@ def test_c_program_compiles_once_and_runs(sandbox, tmp_path):
 def test_cpp_compile_error_carries_the_compiler_message(sandbox, tmp_path):
     source = tmp_path / "bad.cpp"
     source.write_text("int main() { return undeclared; }\n")
-    failure = prepare(sandbox, detect_language(source), source, tmp_path)
+    failure = submitted(sandbox, source)
     assert isinstance(failure, CompileFailure)
     assert "undeclared" in failure.message and "error" in failure.message
 
@@ -86,7 +103,7 @@ def test_cpp_memory_hog_is_stopped_at_the_cap(sandbox, tmp_path):
     source = tmp_path / "hog.cpp"
     source.write_text("#include <vector>\n#include <cstdio>\nint main(){std::vector<char> v;"
                       "for(;;){v.resize(v.size()+(1<<24),1);}}\n")
-    prepared = prepare(sandbox, detect_language(source), source, tmp_path)
+    prepared = submitted(sandbox, source)
     limits = ResourceLimits(cpu_ms=3000, wall_ms=6000, memory_kb=64_000, output_kb=64)
     result = sandbox.run(RunRequest(argv=prepared.argv, limits=limits))
     assert result.termination is Termination.MEMORY_LIMIT
@@ -97,13 +114,9 @@ def test_threads_may_build_the_same_program_at_once(tmp_path):
     language for the memory baseline: builds of one source must not trip over each other."""
     source = tmp_path / "same.py"
     source.write_text("print(1)\n")
-    cache = tmp_path / "fresh-cache"
+    cache = Cache(tmp_path / "fresh-cache")
     with SandboxPerThread(lambda: open_sandbox(cache)) as sandboxes:
-        built = sandboxes.map(
-            lambda sandbox, _: prepare(sandbox, detect_language(source), source, cache),
-            range(6),
-            6,
-        )
+        built = sandboxes.map(lambda sandbox, _: submitted(sandbox, source), range(6), 6)
     assert all(isinstance(result, Prepared) for result in built), built
 
 
@@ -112,7 +125,7 @@ def test_threads_may_build_the_same_program_at_once(tmp_path):
 def test_python_exit_and_quit_work_as_in_python3(sandbox, tmp_path, call, code):
     source = tmp_path / "leave.py"
     source.write_text(f"print('before', flush=True)\n{call}\nprint('after')\n")
-    prepared = prepare(sandbox, detect_language(source), source, tmp_path)
+    prepared = submitted(sandbox, source)
     result = sandbox.run(RunRequest(argv=prepared.argv, limits=LIMITS,
                                     python_code=prepared.python_code))
     assert result.termination is Termination.EXITED and result.exit_code == code, result
@@ -124,5 +137,17 @@ def test_the_languages_page_names_every_compile_command():
     page = (Path(__file__).resolve().parents[1] / "docs" / "languages.md").read_text()
     for language in LANGUAGES:
         if language.compiler is not None:
-            command = " ".join(language.compile).replace("{binary}", "PROGRAM")
+            command = " ".join(language.compile).replace("{program}", "PROGRAM")
             assert command.replace("{source}", "SOURCE") in page, language.name
+
+
+def test_the_plain_runner_runs_compiled_python_with_exit_too(tmp_path):
+    from judge.sandbox.plain import PlainSandbox
+
+    box = PlainSandbox(Cache(tmp_path))
+    source = tmp_path / "leave.py"
+    source.write_text("import sys\nprint(sys.argv[0], __name__, flush=True)\nexit(3)\n")
+    prepared = submitted(box, source)
+    result = box.run(RunRequest(argv=prepared.argv, limits=LIMITS,
+                                python_code=prepared.python_code))
+    assert result.exit_code == 3 and result.stdout == b"solution.py __main__\n", result

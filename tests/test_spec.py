@@ -200,3 +200,17 @@ def test_unreadable_test_file_is_an_error(tmp_path):
     (root / "testdata/sum/odd.ans").write_text("1\n")
     with pytest.raises(ProblemError, match=r"odd.in: cannot read: Is a directory"):
         discover_tests(load_problem(root, "sum"))
+
+
+def test_compile_limits_default_to_ten_seconds_and_512_mb(tmp_path):
+    problem = load_problem(write_project(tmp_path), "sum")
+    assert (problem.compile_limits.time_ms, problem.compile_limits.memory_kb) == (10_000, 524_288)
+
+
+def test_compile_limits_come_from_the_compile_block(tmp_path):
+    root = write_project(tmp_path, problem_yaml=SUM_YAML + "compile:\n  time_ms: 2500\n")
+    limits = load_problem(root, "sum").compile_limits
+    assert (limits.time_ms, limits.memory_kb) == (2500, 524_288)
+    bad = write_project(tmp_path / "bad", problem_yaml=SUM_YAML + "compile:\n  cpu: 2500\n")
+    with pytest.raises(ProblemError, match="problem.yaml:10: key 'compile.cpu': unknown key"):
+        load_problem(bad, "sum")

@@ -144,6 +144,7 @@ def _failure(result: RunResult, role: str) -> str:
         Termination.SIGNALED: f"{role} killed by signal {result.signal}",
         Termination.START_FAILED: f"{role} could not start: {result.message}",
         Termination.SANDBOX_ERROR: f"the sandbox failed running the {role}: {result.message}",
+        Termination.PARTNER: f"{role} stopped with its partner",
     }[result.termination]
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from judge.checkers.base import CheckResult
 from judge.checkers.conventions import CONVENTIONS, JudgingFiles, interpret
+from judge.languages import Prepared
 from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
 from judge.spec import CheckerSpec
 
@@ -18,7 +19,7 @@ from judge.spec import CheckerSpec
 def run_checker_program(
     sandbox: Sandbox,
     spec: CheckerSpec,
-    checker_argv: tuple[str, ...],
+    checker: Prepared,
     input_path: Path,
     output: bytes,
     answer_path: Path,
@@ -28,8 +29,9 @@ def run_checker_program(
         files = scratch_files(Path(scratch), input_path, answer_path)
         files.output.write_bytes(output)
         request = RunRequest(
-            argv=(*checker_argv, *files.fill(convention.checker_args)),
+            argv=(*checker.argv, *files.fill(convention.checker_args)),
             limits=judging_program_limits(spec.time_ms),
+            python_code=checker.python_code,
             stdin_path=files.output if convention.output_on_stdin else None,
             isolate=False,
             cwd=Path(scratch),

@@ -43,7 +43,7 @@ def answer(app: AppContext, problem: str, inputs: tuple[Path, ...], note: str | 
             raise click.UsageError(f"'{given}' is not a NAME.in file")
     sandbox = app.open_sandbox()
     try:
-        programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
+        programs = prepare_setter_programs(spec, sandbox)
         results = answer_inputs(spec, programs, sandbox, paths, note)
     finally:
         sandbox.close()

@@ -19,6 +19,6 @@ def doctor(app: AppContext) -> None:
 
     sandbox = app.open_sandbox()
     try:
-        click.echo(render_diagnosis(diagnose(sandbox, app.cache_dir)))
+        click.echo(render_diagnosis(diagnose(sandbox)))
     finally:
         sandbox.close()

@@ -78,7 +78,7 @@ def generate(
     factory = app.open_sandbox
     sandbox = factory()
     try:
-        programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
+        programs = prepare_setter_programs(spec, sandbox)
     finally:
         sandbox.close()
     if check:

@@ -105,7 +105,7 @@ def diff(
     sandbox = app.open_sandbox()
     try:
         submission = compiled_submission(app, spec, solution, sandbox, language)
-        checker = prepare_checker(spec, sandbox, app.cache_dir)
+        checker = prepare_checker(spec, sandbox)
         failing, results = first_failing_test(spec, submission, checker, sandbox, tests)
     finally:
         sandbox.close()

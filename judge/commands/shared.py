@@ -95,7 +95,7 @@ def compiled_submission(
     app: AppContext, spec: Problem, solution: Path, sandbox: Sandbox, language: str | None
 ) -> Submission:
     """SOLUTION compiled and calibrated; a compile error stops the command (exit 2)."""
-    submission = prepare_submission(spec, solution.resolve(), sandbox, app.cache_dir, language)
+    submission = prepare_submission(spec, solution.resolve(), sandbox, language)
     if isinstance(submission, CompileFailure):
         raise JudgeError(f"{solution} does not compile:\n{submission.message}")
     return submission

@@ -135,9 +135,9 @@ def stress(
         submission = compiled_submission(app, spec, solution, sandbox, language)
         judging = Judging(
             spec,
-            prepare_setter_programs(spec, sandbox, app.cache_dir),
+            prepare_setter_programs(spec, sandbox),
             submission,
-            prepare_checker(spec, sandbox, app.cache_dir),
+            prepare_checker(spec, sandbox),
             Path(scratch),
             None if no_cache else stress_cache(app, spec, args),
         )
@@ -181,7 +181,7 @@ def _stress_args(spec: Problem, console: Console) -> tuple[str, ...]:
 
 def stress_cache(app: AppContext, spec, args: tuple[str, ...]) -> StressCache:
     generator = spec.generator.program if spec.generator else None
-    return StressCache(app.cache_dir / "stress" / spec.id, generator, spec.reference, args)
+    return StressCache(app.cache.stress(spec.id), generator, spec.reference, args)
 
 
 def _search(

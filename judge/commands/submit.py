@@ -96,7 +96,6 @@ def submit(
                 spec,
                 solution.resolve(),
                 sandbox,
-                app.cache_dir,
                 JudgeOptions(fail_fast=fail_fast, language=language, workers_after_tle=workers),
                 on_case=lambda case: (count(case), show(case)),
                 tests=tests,

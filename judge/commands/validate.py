@@ -40,7 +40,7 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
     sandbox = app.open_sandbox()
     results = []
     try:
-        programs = prepare_setter_programs(spec, sandbox, app.cache_dir)
+        programs = prepare_setter_programs(spec, sandbox)
         for path in paths:
             validation = programs.validate(sandbox, path=path, args=group_args.get(path, ()))
             results.append(

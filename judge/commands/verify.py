@@ -54,13 +54,12 @@ def verify(
     with SandboxPerThread(app.open_sandbox) as sandboxes:
         for problem_id in ids:
             spec = app.problem(problem_id)
-            programs = prepare_setter_programs(spec, sandboxes.get(), app.cache_dir)
+            programs = prepare_setter_programs(spec, sandboxes.get())
             with progress.status(f"verifying {spec.id}") as status:
                 result = verify_problem(
                     spec,
                     programs,
                     sandboxes,
-                    app.cache_dir,
                     workers or default_workers(),
                     on_solution=lambda c, s=status, p=spec.id: s.update(
                         f"verifying {p}: {c.solution.label} {c.report.verdict.value}"

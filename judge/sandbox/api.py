@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from judge.cache import Cache
 
-# A run's stderr is not output: the sandbox keeps its first and last few KB, drops the middle.
-STDERR_HEAD_BYTES = 8192
-STDERR_TAIL_BYTES = 8192
+# A run's stderr is not output: the sandbox keeps its first and last few KB, drops the middle
+# (the fork server's keeper does it, so the figures are in its protocol).
+from judge.sandbox.forkserver.protocol import STDERR_HEAD_BYTES as STDERR_HEAD_BYTES
+from judge.sandbox.forkserver.protocol import STDERR_TAIL_BYTES as STDERR_TAIL_BYTES
 
 
 @functools.cache
@@ -41,6 +43,9 @@ class Termination(enum.Enum):
     OUTPUT_LIMIT = "output_limit"  # stopped by the output watcher: more than the cap on stdout
     START_FAILED = "start_failed"  # the program could not be started (no such file, not runnable)
     SANDBOX_ERROR = "sandbox_error"  # the sandbox itself failed; `message` says how
+    # Stopped because of its partner in a pair run: the partner passed a limit, or (for the
+    # submission) the interactor had exited and the grace period passed.
+    PARTNER = "partner"
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,9 @@ class ResourceLimits:
     memory_kb: int | None  # cap on the gross peak of the process tree; None means uncapped
     output_kb: int
     processes: int = 64  # most processes/threads alive at once in the run
+    # Largest file the run may write in its own directory (e.g. a compiled program); None: as
+    # large as the output cap.
+    files_kb: int | None = None
 
 
 @dataclass(frozen=True)
@@ -71,6 +79,13 @@ class RunRequest:
     # The marshalled code of the Python program in argv, made by its compile step (a process of
     # its own), so that the run does not parse the source again.
     python_code: Path | None = None
+    # Files the run finds in its own directory when it starts (name -> host file), e.g. the
+    # source a compiler reads, so that an isolated run needs no view of the host; and files it
+    # leaves there that are copied out when it has ended (name -> host destination), e.g. the
+    # compiled program. Only regular files are copied out, never through a link; a name the
+    # run did not leave is not copied. Names are plain file names, not paths.
+    files_in: Mapping[str, Path] = field(default_factory=dict)
+    files_out: Mapping[str, Path] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,6 +117,7 @@ class SandboxInfo:
     guarantees: tuple[str, ...]  # active: "network", "file system", "processes", ...
     missing: tuple[str, ...]  # unavailable on this host
     reason: str = ""  # why something is missing, or why a weaker sandbox was chosen
+    cgroup_version: int | None = None  # 1 or 2: the cgroups that measure and cap its runs
 
     @property
     def isolated(self) -> bool:
@@ -114,12 +130,46 @@ class SandboxInfo:
 ISOLATION_GUARANTEES = ("network", "file system", "processes")
 
 
+@dataclass(frozen=True)
+class PairResult:
+    """How both runs of a pair (Sandbox.run_pair) ended, each measured on its own."""
+
+    submission: RunResult
+    interactor: RunResult
+    first: str  # "submission" or "interactor": the one that ended first
+    submission_ended_ms: float  # since the pair started
+    interactor_ended_ms: float
+    killed_after_interactor: bool  # the submission ran on past the grace period and was killed
+
+
 class Sandbox(Protocol):
     """What the runner needs from a process runner."""
 
     info: SandboxInfo
+    cache: Cache  # the judge's cache folder: baselines here, compiled programs by languages
 
     def run(self, request: RunRequest) -> RunResult: ...
+
+    def run_pair(
+        self, submission: RunRequest, interactor: RunRequest, grace_ms: int = 1000
+    ) -> PairResult:
+        """Run a submission and an interactor wired together (an interactive problem).
+
+        The submission's stdout is the interactor's stdin and the interactor's stdout is the
+        submission's stdin: pipes the sandbox makes (the requests' stdin is not used, and
+        neither one's stdout is captured). The submission runs as `run` would run it
+        (isolated, under its limits); the interactor is the problem setter's, trusted
+        (`isolate=False`, its own limits), and finds what it needs in its argv: the test's
+        input file, a feedback folder (Kattis), which it may read and write. Each is
+        measured on its own.
+
+        A limit (CPU, wall clock, output, memory) passed by either stops both; the other
+        ends as PARTNER. When the interactor exits, the submission reads the end of its input
+        (or gets SIGPIPE) and has `grace_ms` to exit; after that it is killed (PARTNER, and
+        `killed_after_interactor`). When the submission exits first, the interactor goes on
+        under its own limits. `first` and the end times say in which order they ended.
+        """
+        ...
 
     def baseline_kb(self, argv: tuple[str, ...]) -> int:
         """Gross peak memory of `argv`, an idle program of some language, run as a submission.

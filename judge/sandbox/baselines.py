@@ -9,8 +9,8 @@ from pathlib import Path
 
 
 class BaselineCache:
-    def __init__(self, cache_dir: Path) -> None:
-        self._path = cache_dir / "baselines.json"
+    def __init__(self, path: Path) -> None:
+        self._path = path
 
     def get(self, key: str, measure: Callable[[], int]) -> int:
         """The cached baseline for `key`, measured (and stored) the first time."""

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import enum
 import sys
-from pathlib import Path
-
+from judge.cache import Cache
 from judge.errors import JudgeError
 from judge.sandbox.api import Sandbox, SandboxInfo
 from judge.sandbox.host import HostSupport, detect_host
@@ -40,13 +39,13 @@ class IsolationUnavailable(JudgeError):
 
 
 def open_sandbox(
-    cache_dir: Path,
+    cache: Cache,
     *,
     choice: SandboxChoice = SandboxChoice.AUTO,
     require_isolation: bool = False,
     host: HostSupport | None = None,
 ) -> Sandbox:
-    """The strongest sandbox this host supports; `cache_dir` keeps calibration data.
+    """The strongest sandbox this host supports; it owns `cache` (baselines, compiled programs).
 
     On Linux that is the fork server with whatever of root, cgroups and namespaces the host
     grants (`host`, detected when not given); elsewhere, if the server cannot start, or when
@@ -54,7 +53,7 @@ def open_sandbox(
     why. With `require_isolation`, a sandbox that does not isolate is closed and
     `IsolationUnavailable` raised instead.
     """
-    sandbox = _open(cache_dir, choice, host)
+    sandbox = _open(cache, choice, host)
     if require_isolation:
         try:
             check_isolation(sandbox.info, allow_unsandboxed=False)
@@ -75,12 +74,12 @@ def check_isolation(info: SandboxInfo, allow_unsandboxed: bool) -> None:
     )
 
 
-def _open(cache_dir: Path, choice: SandboxChoice, host: HostSupport | None) -> Sandbox:
+def _open(cache: Cache, choice: SandboxChoice, host: HostSupport | None) -> Sandbox:
     if choice is SandboxChoice.PLAIN:
-        return PlainSandbox(cache_dir, f"chosen with {SANDBOX_ENV}=plain")
+        return PlainSandbox(cache, f"chosen with {SANDBOX_ENV}=plain")
     if not sys.platform.startswith("linux"):
-        return PlainSandbox(cache_dir, f"the fork-server sandbox needs Linux, not {sys.platform}")
+        return PlainSandbox(cache, f"the fork-server sandbox needs Linux, not {sys.platform}")
     try:
-        return JailSandbox(cache_dir, host if host is not None else detect_host())
+        return JailSandbox(cache, host if host is not None else detect_host())
     except (OSError, ServerFailed) as exc:
-        return PlainSandbox(cache_dir, f"the fork-server sandbox failed to start: {exc}")
+        return PlainSandbox(cache, f"the fork-server sandbox failed to start: {exc}")

@@ -26,6 +26,7 @@ def sandbox_info(kind: str, host: HostSupport | None, reason: str = "") -> Sandb
         guarantees=tuple(g.name for g in guarantees if g.active),
         missing=tuple(g.name for g in missing),
         reason=reason,
+        cgroup_version=host.cgroup_version if host is not None else None,
     )
 
 
@@ -52,7 +53,7 @@ def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
             if cgroups
             else f"only RLIMIT_AS and the program's own peak RSS: {host.cgroup_reason}",
         ),
-        Guarantee("output", True, "stdout capped with RLIMIT_FSIZE and the server's size checks"),
+        Guarantee("output", True, "stdout through a pipe, cut at the cap; files: RLIMIT_FSIZE"),
         Guarantee(
             "network",
             isolated,

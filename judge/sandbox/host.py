@@ -41,61 +41,99 @@ class HostSupport:
 
 def detect_host() -> HostSupport:
     root = os.geteuid() == 0
-    version, dirs, cgroup_reason = _detect_cgroups(root)
+    version, dirs, cgroup_reason = detect_cgroups(root, _read("/proc/self/mountinfo"),
+                                                  _read("/proc/self/cgroup"))
     namespaces, namespace_reason = _detect_namespaces(root)
     return HostSupport(root=root, cgroup_version=version, cgroup_dirs=dirs,
                        cgroup_reason=cgroup_reason, namespaces=namespaces,
                        namespace_reason=namespace_reason)
 
 
-def _detect_cgroups(root: bool) -> tuple[int | None, dict[str, str], str]:
+def detect_cgroups(root: bool, mountinfo: str, own: str) -> tuple[int | None, dict[str, str], str]:
+    """(version, controller -> the folder the runs' cgroups go under, why none) from the
+    mount table and this process's cgroups (/proc/self/mountinfo, /proc/self/cgroup).
+
+    cgroup v1 needs the memory, pids and cpuacct hierarchies; v2 (most current distributions
+    mount only v2) needs memory and pids enabled for the children of this process's cgroup.
+    """
     if not root:
         return None, {}, "not running as root: cannot create cgroups or move processes into them"
-    mounts = _cgroup_mounts()
-    own = _own_cgroups()
-    v1 = {name: str(Path(mounts[name]) / own[name].lstrip("/"))
-          for name in V1_CONTROLLERS if name in mounts and name in own}
+    mounts, paths = parse_mounts(mountinfo), parse_own_cgroups(own)
+    v1 = {name: str(Path(mounts[name]) / paths[name].lstrip("/"))
+          for name in V1_CONTROLLERS if name in mounts and name in paths}
     if len(v1) == len(V1_CONTROLLERS):
         problem = _probe_v1(v1)
         return (None, {}, problem) if problem else (1, v1, "")
-    if "" in mounts and "" in own:
-        directory = str(Path(mounts[""]) / own[""].lstrip("/"))
-        problem = _probe_v2(directory)
+    if "" in mounts and "" in paths:
+        directory = str(Path(mounts[""]) / paths[""].lstrip("/"))
+        problem = prepare_v2_parent(directory)
         return (None, {}, problem) if problem else (2, {"unified": directory}, "")
     return None, {}, "no cgroup v1 memory+pids+cpuacct hierarchies and no cgroup v2 mount"
 
 
-def _cgroup_mounts() -> dict[str, str]:
-    """Controller name (\"\" for cgroup v2) -> mount point, from /proc/self/mountinfo."""
+def parse_mounts(mountinfo: str) -> dict[str, str]:
+    """Controller name (\"\" for cgroup v2) -> mount point, from a mountinfo table."""
     mounts: dict[str, str] = {}
-    try:
-        lines = Path("/proc/self/mountinfo").read_text().splitlines()
-    except OSError:
-        return mounts
-    for line in lines:
+    for line in mountinfo.splitlines():
         before, _, after = line.partition(" - ")
         fstype, _, options = (after.split() + ["", "", ""])[:3]
-        point = before.split()[4]
+        fields = before.split()
+        if len(fields) < 5:
+            continue
         if fstype == "cgroup2":
-            mounts.setdefault("", point)
+            mounts.setdefault("", fields[4])
         elif fstype == "cgroup":
             for option in options.split(","):
-                mounts.setdefault(option, point)
+                mounts.setdefault(option, fields[4])
     return mounts
 
 
-def _own_cgroups() -> dict[str, str]:
-    """Controller name (\"\" for v2) -> this process's cgroup path, from /proc/self/cgroup."""
+def parse_own_cgroups(text: str) -> dict[str, str]:
+    """Controller name (\"\" for v2) -> a process's cgroup path, from /proc/PID/cgroup."""
     own: dict[str, str] = {}
-    try:
-        lines = Path("/proc/self/cgroup").read_text().splitlines()
-    except OSError:
-        return own
-    for line in lines:
-        _, controllers, path = line.split(":", 2)
+    for line in text.splitlines():
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        _, controllers, path = parts
         for name in controllers.split(",") if controllers else [""]:
             own[name] = path
     return own
+
+
+def prepare_v2_parent(directory: str) -> str:
+    """Make `directory` (this process's cgroup v2) able to hold the runs' cgroups, with memory
+    and pids enabled for its children; "" when it can, else why not."""
+    folder = Path(directory)
+    available = _read(folder / "cgroup.controllers").split()
+    missing = [name for name in V2_CONTROLLERS if name not in available]
+    if missing:
+        return (f"cgroup v2: {', '.join(missing)} not available in {directory} "
+                "(cgroup.controllers): the parent cgroup does not delegate them")
+    enabled = _read(folder / "cgroup.subtree_control").split()
+    wanted = [name for name in V2_CONTROLLERS if name not in enabled]
+    if wanted:
+        try:
+            (folder / "cgroup.subtree_control").write_text(" ".join(f"+{n}" for n in wanted))
+        except OSError as exc:
+            return (f"cgroup v2: cannot enable {', '.join(wanted)} for the cgroups under "
+                    f"{directory} ({exc.strerror}): a cgroup that holds processes cannot; run "
+                    "the judge in a cgroup of its own whose subtree it manages (for instance a "
+                    "systemd unit with Delegate=yes)")
+    probe = folder / f"judge-probe-{os.getpid()}"
+    try:
+        probe.mkdir()
+        probe.rmdir()
+    except OSError as exc:
+        return f"cannot create a cgroup under {directory}: {exc.strerror}"
+    return ""
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_text()
+    except OSError:
+        return ""
 
 
 def _probe_v1(dirs: dict[str, str]) -> str:
@@ -108,22 +146,6 @@ def _probe_v1(dirs: dict[str, str]) -> str:
         except OSError as exc:
             return f"cannot create a {controller} cgroup under {directory}: {exc.strerror}"
     return ""
-
-
-def _probe_v2(directory: str) -> str:
-    probe = Path(directory) / f"judge-probe-{os.getpid()}"
-    try:
-        probe.mkdir()
-    except OSError as exc:
-        return f"cannot create a cgroup under {directory}: {exc.strerror}"
-    try:
-        missing = [name for name in V2_CONTROLLERS if not (probe / f"{name}.max").exists()]
-        if missing:
-            return (f"cgroup v2 controllers {', '.join(missing)} are not delegated to {directory} "
-                    "(cgroup.subtree_control)")
-        return ""
-    finally:
-        probe.rmdir()
 
 
 def _detect_namespaces(root: bool) -> tuple[bool, str]:

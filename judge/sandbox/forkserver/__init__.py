@@ -1,0 +1,74 @@
+"""The fork server: a small pre-started interpreter that forks one sandboxed child per run.
+
+Theory of operation
+===================
+
+The judge (judge.sandbox.jail) starts the server once per sandbox, as a directory:
+
+    python -I -S -B judge/sandbox/forkserver REQUEST_FD REPLY_FD
+
+The server imports only the standard library and this package (as the top-level package
+`forkserver`, never anything of the judge) and never reads project data, so a child forked from
+it holds nothing a submission must not see. Every message between the two is one of the types
+of `protocol`, framed and encoded there, the one place both sides take them from.
+
+Request pipe (judge -> server) and reply pipe (server -> judge):
+
+    judge:  ServerConfig                 server:  Ready | SetupFailed
+    judge:  RunOrder                     server:  RunReport          (repeated, one at a time)
+       or:  PairOrder                    server:  PairReport         (two runs wired together)
+    judge:  closes the request pipe      server:  cleans up (cgroups, mount point) and exits
+
+Each run forks a chain of processes. An isolated run (a submission, its compile step):
+
+    server ── keeper ── init ── program
+              │         │       joins the run's cgroups, drops to the server's own uid, sets
+              │         │       rlimits, closes every inherited descriptor, then execs a binary
+              │         │       or, for the server's own interpreter, runs the Python program
+              │         │       in this already-started process (pyrunner: the server's speed)
+              │         pid 1 of the run's PID namespace: mounts the run's /box and /proc (with
+              │         hidepid) in the minimal root, copies the run's files in, forks the
+              │         program, reaps every orphan, copies the files the run leaves out, and
+              │         reports how the program ended
+              outside the run's namespaces: unshares them (joining the server's empty network
+              namespace and its template of the minimal root), hands the program a memfd copy
+              of its input, and waits for init
+
+The isolated program's stdout and stderr are pipes the server empties with splice, in the
+kernel (streams): never page cache charged to the run, never in the server's memory; stdout up
+to its cap, stderr's first and last few KB.
+
+A trusted run (the problem setter's programs) is the server's direct child: no keeper, no init,
+no namespaces; the server watches it through a pidfd.
+
+A pair (an interactive problem, `pair`) is an isolated submission and a trusted interactor
+started together on two pipes the server makes, the submission's stdout to the interactor's
+stdin and back; each has its own cgroups, and the server follows both in one loop: a limit
+passed by either stops both, and a submission still running a grace period after the
+interactor exited is killed.
+
+Status pipe (children -> server, one per run): records of `protocol` (ProgramStarted,
+ProgramEnded, ChildFailed), each written whole in one write (smaller than PIPE_BUF, so never
+interleaved). The server reads it until every writer is gone.
+
+While a run goes, the server polls every few milliseconds: the CPU time of the run's cgroup (or
+of the program, from /proc, without cgroups), the wall clock, the size of its stdout. At a limit
+it kills the run's processes (its init then still reports the program's end and peak memory);
+the keeper goes too if that report does not come within a second.
+
+What a RunReport means: `error` set is a failure of the sandbox itself (with `unstarted`, the
+program could not be started): whatever else the report says, the program is not to blame
+(judge.outcome makes that JE). Otherwise `stopped` names the watcher that stopped the run, if
+any, `status` is the program's wait status, and the figures are measurements: CPU of the whole
+cgroup, the cgroup's peak memory and the program's own peak RSS, how much it wrote on stderr.
+
+Nothing outlives a run: when init exits the kernel kills what is left in its PID namespace, and
+the server kills and removes what is left in the run's cgroups. The server itself dies with the
+judge's request pipe and takes its cgroups and mount point with it.
+
+Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
+libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
+stdout and stderr), pair (two runs wired together), inside (keeper, init and the program's
+side), confine (the program's limits and privileges), pyrunner (the in-process Python runner),
+processes (kill and reap), server (set-up and the request loop).
+"""

@@ -1,0 +1,267 @@
+"""The cgroups of a server's runs, on cgroup v1 (a folder per controller) or v2 (one hierarchy).
+
+A run gets its own cgroup (one per controller on v1) under the folders the judge found usable
+(judge.sandbox.host): its memory is capped and measured there, its processes counted and
+capped, its CPU time read, and whatever it leaves behind found and killed.
+
+Creating and removing cgroups costs more than a small run, so on v1 a server keeps its cgroups
+while they come back clean: no task left, no OOM kill, no memory still charged. On v2 the peak
+(memory.peak) cannot be reset, so every run gets a new cgroup.
+
+Every file is read and written with plain system calls (the counters are read every few
+milliseconds); a counter that cannot be read is None, never 0.
+"""
+
+import errno
+import os
+import time
+
+from .processes import kill, pid_alive
+
+# What a clean v1 memory cgroup may still be charged after a run: kernel objects freed late and
+# the per-CPU charge batches (64 pages each), which a new cgroup charges on its first page too.
+REUSED_CGROUP_CHARGE = 1024 * 1024
+KILL_ROUNDS = 1000  # of killing what is in a cgroup, a millisecond apart (a fork bomb forks on)
+PREFIX = "judge-"  # every cgroup a server makes is named judge-SERVERPID-SERIAL
+
+
+class RunCgroups:
+    """The current run's cgroups: created or reused, limited, read, emptied, removed."""
+
+    version = None
+
+    def __init__(self, dirs, server_pid, slot=""):
+        self.dirs = dict(dirs)  # controller (v2: "unified") -> the parent folder
+        self.prefix = f"{PREFIX}{server_pid}-{slot}"  # slot: the second run of a pair, "p"
+        self.serial = 0
+        self.name = None  # of the current run's cgroups
+        self.limits = None  # the (memory_kb, processes) written to them
+
+    @staticmethod
+    def for_host(version, dirs, server_pid, slot=""):
+        """The cgroups for the judge's ServerConfig, or None without usable cgroups."""
+        kind = {1: CgroupsV1, 2: CgroupsV2}.get(version)
+        return None if kind is None or not dirs else kind(dirs, server_pid, slot)
+
+    def prepare(self, memory_kb, processes):
+        """Make the run's cgroups ready with its limits; return descriptors of their
+        cgroup.procs files, which the program writes itself into."""
+        if self.name is not None and not self.reset():
+            self.discard()
+        if self.name is None:
+            self.serial += 1
+            self.name = f"{self.prefix}{self.serial}"
+            for directory in self.dirs.values():
+                os.mkdir(os.path.join(directory, self.name))
+            self.limits = None
+        if (memory_kb, processes) != self.limits:
+            self.limits = None  # unknown until every write has succeeded
+            self.set_limits(memory_kb, processes)
+            self.limits = (memory_kb, processes)
+        return [os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CREAT
+                        | os.O_CLOEXEC) for path in self.paths()]
+
+    def path(self, controller):
+        return os.path.join(self.dirs[controller], self.name)
+
+    def paths(self):
+        return [os.path.join(directory, self.name) for directory in self.dirs.values()]
+
+    def kill_all(self):
+        """Kill what is in the run's cgroups until they are empty."""
+        for _ in range(KILL_ROUNDS):
+            pids = self.pids()
+            if not pids:
+                return
+            for pid in pids:
+                kill(pid)
+            time.sleep(0.001)
+
+    def discard(self):
+        """Kill anything left in the current cgroups, then remove them."""
+        if self.name is None:
+            return
+        self.kill_all()
+        for path in self.paths():
+            remove_folder(path)
+        self.name = None
+
+    def sweep_stale(self):
+        """Remove the empty cgroups of servers that died without cleaning up."""
+        for directory in self.dirs.values():
+            for entry in os.listdir(directory):
+                if entry.startswith(PREFIX) and not pid_alive(entry.split("-")[1]):
+                    try:
+                        os.rmdir(os.path.join(directory, entry))
+                    except OSError:
+                        pass
+
+    def sample(self):
+        """Called as the run goes, for counters the kernel does not keep a peak of."""
+
+    # Each version says how: reset, set_limits, cpu_ns, memory, pids.
+
+
+class CgroupsV1(RunCgroups):
+    """cgroup v1: the memory, pids and cpuacct controllers, each in its own hierarchy."""
+
+    version = 1
+    CONTROLLERS = ("memory", "pids", "cpuacct")
+
+    def reset(self):
+        """Make reused cgroups count from zero; False when they cannot be reused."""
+        if any(read_pids(path) for path in self.paths()):
+            return False  # a task that did not die with its run
+        memory = self.path("memory")
+        if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
+            return False  # a count that cannot be reset
+        usage = read_text(memory, "memory.usage_in_bytes").strip()
+        if not usage.isdigit() or int(usage) > REUSED_CGROUP_CHARGE:
+            return False  # e.g. page cache the run read: the next run's peak would include it
+        write_file(memory, "memory.max_usage_in_bytes", 0)
+        write_file(memory, "memory.failcnt", 0)
+        write_file(self.path("cpuacct"), "cpuacct.usage", 0)
+        return True
+
+    def set_limits(self, memory_kb, processes):
+        memory = self.path("memory")
+        # Memory + swap may never be below memory alone: lift it, set memory, then cap it too,
+        # so a run cannot swap its way past the limit.
+        write_file(memory, "memory.memsw.limit_in_bytes", -1, optional=True)
+        write_file(memory, "memory.limit_in_bytes", -1 if memory_kb is None else memory_kb * 1024)
+        if memory_kb is not None:
+            write_file(memory, "memory.memsw.limit_in_bytes", memory_kb * 1024, optional=True)
+        write_file(self.path("pids"), "pids.max", processes)
+
+    def cpu_ns(self):
+        text = read_text(self.path("cpuacct"), "cpuacct.usage").strip()
+        return int(text) if text.isdigit() else None
+
+    def memory(self):
+        """(peak bytes, whether the kernel's OOM killer struck in the run)."""
+        path = self.path("memory")
+        peak = read_text(path, "memory.max_usage_in_bytes").strip()
+        events = read_text(path, "memory.oom_control")
+        failures = read_text(path, "memory.failcnt").strip()
+        # Older kernels count no oom_kill: a failed charge at the limit is the sign then.
+        oom = field_value(events, "oom_kill") > 0 or (
+            failures not in ("", "0") and "oom_kill " not in events)
+        return (int(peak) if peak.isdigit() else 0), oom
+
+    def pids(self):
+        return read_pids(self.path("memory"))
+
+
+class CgroupsV2(RunCgroups):
+    """cgroup v2: one hierarchy; its parent folder must enable memory and pids for children
+    (cgroup.subtree_control). CPU time comes from cpu.stat, which every cgroup has."""
+
+    version = 2
+
+    def __init__(self, dirs, server_pid, slot=""):
+        super().__init__(dirs, server_pid, slot)
+        self.sampled_peak = 0  # max of memory.current, on kernels without memory.peak
+
+    def prepare(self, memory_kb, processes):
+        self.sampled_peak = 0
+        return super().prepare(memory_kb, processes)
+
+    def reset(self):
+        return False  # memory.peak cannot be reset: every run gets a new cgroup
+
+    def set_limits(self, memory_kb, processes):
+        path = self.path("unified")
+        if memory_kb is not None:
+            write_file(path, "memory.max", memory_kb * 1024)
+            write_file(path, "memory.swap.max", 0, optional=True)  # no swapping past the cap
+        write_file(path, "pids.max", processes)
+
+    def cpu_ns(self):
+        for line in read_text(self.path("unified"), "cpu.stat").splitlines():
+            key, _, value = line.partition(" ")
+            if key == "usage_usec" and value.strip().isdigit():
+                return int(value) * 1000
+        return None
+
+    def sample(self):
+        current = read_text(self.path("unified"), "memory.current").strip()
+        if current.isdigit():
+            self.sampled_peak = max(self.sampled_peak, int(current))
+
+    def memory(self):
+        path = self.path("unified")
+        self.sample()
+        peak = read_text(path, "memory.peak").strip()  # Linux 5.19 and later
+        oom = field_value(read_text(path, "memory.events"), "oom_kill") > 0
+        return (int(peak) if peak.isdigit() else self.sampled_peak), oom
+
+    def pids(self):
+        return read_pids(self.path("unified"))
+
+    def kill_all(self):
+        """cgroup.kill (Linux 5.14 and later) kills the whole cgroup at once, forks and all."""
+        try:
+            write_file(self.path("unified"), "cgroup.kill", 1)
+        except OSError:
+            pass  # an older kernel: kill them one by one
+        super().kill_all()
+
+
+def read_pids(path):
+    return [int(pid) for pid in read_text(path, "cgroup.procs").split()]
+
+
+def field_value(text, key):
+    """The integer after `key` in a "key value" per line file (memory.events, oom_control)."""
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == key and parts[1].isdigit():
+            return int(parts[1])
+    return 0
+
+
+def write_file(directory, name, value, optional=False):
+    """Write `value` to a cgroup file; an `optional` one may be missing (e.g. swap accounting).
+    O_CREAT and O_TRUNC do nothing to a cgroup file (cgroupfs refuses to make one), as a shell's
+    `echo VALUE > FILE` shows; they let the tests' fake trees take the same writes."""
+    try:
+        fd = os.open(os.path.join(directory, name),
+                     os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC)
+        try:
+            os.write(fd, str(value).encode())
+        finally:
+            os.close(fd)
+    except OSError:
+        if not optional:
+            raise
+
+
+def read_text(directory, name):
+    """The file's text, "" if it cannot be read."""
+    try:
+        fd = os.open(os.path.join(directory, name), os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return ""
+    try:
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+        return b"".join(chunks).decode()
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+
+
+def remove_folder(path):
+    """Remove a cgroup, waiting a little for its last tasks to leave."""
+    for _ in range(200):
+        try:
+            os.rmdir(path)
+            return
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            if exc.errno != errno.EBUSY:
+                return  # not a cgroup that is emptying (a child cgroup, a file): leave it
+            time.sleep(0.001)

@@ -1,0 +1,71 @@
+"""The program's own confinement, in its process, before it starts: its cgroups, rlimits, uid,
+descriptors, and the executable it becomes."""
+
+import os
+import resource
+
+from .libc import PR_SET_NO_NEW_PRIVS, prctl
+
+NOFILE = 256  # open files of an isolated run
+
+
+def join_cgroups(joins):
+    """Move this process into the run's cgroups (descriptors of their cgroup.procs)."""
+    for fd in joins:
+        os.write(fd, b"0")
+        os.close(fd)
+
+
+def set_limits(order, uid, cgroups):
+    """The run's rlimits. CPU is a backstop only: the server stops the run sooner."""
+    cpu_s = order.cpu_ms // 1000 + 2
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    memory_kb = order.memory_kb
+    if order.isolate:
+        # Files it writes in its /box stop one byte over (its stdout is a pipe, capped apart).
+        size = order.files_kb * 1024 + 1
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
+        if uid is not None:
+            resource.setrlimit(resource.RLIMIT_NPROC, (order.processes,) * 2)
+    if memory_kb is not None and not cgroups:
+        # No memory cgroup: bound the address space generously, so a bomb cannot take the host.
+        space = (memory_kb + 512 * 1024) * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (space, space))
+    if memory_kb is not None and not order.python:
+        stack = max(8 * 1024 * 1024, memory_kb * 1024)
+        resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
+
+
+def drop_privileges(uid):
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+def close_all_but(keep):
+    """Close every descriptor above stderr except `keep`."""
+    low = 3
+    for fd in sorted(keep):
+        os.closerange(low, fd)
+        low = fd + 1
+    os.closerange(low, 1 << 20)
+
+
+def open_executable(program):
+    """A descriptor to exec `program` by (found on PATH when it has no slash)."""
+    path = program if "/" in program else which(program)
+    fd = os.open(path, os.O_RDONLY)
+    if os.pread(fd, 4, 0) == b"\x7fELF":
+        os.set_inheritable(fd, False)  # an ELF binary needs no descriptor after exec; a script does
+    return fd
+
+
+def which(program):
+    for directory in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        path = os.path.join(directory, program)
+        if os.access(path, os.X_OK):
+            return path
+    raise FileNotFoundError(f"{program}: not found on PATH")

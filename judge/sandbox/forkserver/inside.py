@@ -1,0 +1,245 @@
+"""The children of a run: keeper, init and the program (isolated runs), or the program alone
+(trusted runs). Each reports on the status pipe (protocol's status records); none ever unwinds
+into the server's code: a child ends with os._exit, or returns the Python job it became."""
+
+import marshal
+import os
+import signal
+import stat
+import time
+
+from . import protocol
+from .confine import close_all_but, drop_privileges, join_cgroups, open_executable, set_limits
+from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID, PR_SET_PDEATHSIG
+from .libc import prctl, setns, unshare
+from .pyrunner import PythonJob
+from .rootfs import BOX, mount_run_directories
+
+
+def keeper_main(server, order, files, joins, status_w):
+    """Outside the run's namespaces: unshare them, fork init into them, wait for it. Returns
+    only in the program (its Python job)."""
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != server.pid:
+            os._exit(1)
+        try:
+            # Before the project disappears from view: the program, its files, where to leave
+            # the files it makes.
+            loaded = (*load_program(order), open_run_files(order))
+        except OSError as exc:
+            report(status_w, protocol.child_failed(exc, unstarted=True))
+            os._exit(1)
+        enter_namespaces(server, order)
+        if order.isolate and not order.piped:  # (in a pair, stdin is the interactor's pipe)
+            files = (private_copy(files[0]), *files[1:])
+        init = os.fork()
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report(status_w, protocol.child_failed(exc))
+        os._exit(1)
+    if init == 0:
+        try:
+            # only the program returns
+            return init_main(server, order, files, joins, status_w, loaded)
+        except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+            report(status_w, protocol.child_failed(exc))
+        os._exit(1)
+    for fd in (*files, *joins, status_w):
+        os.close(fd)  # the run's pipes and its status pipe: only init and the program hold them
+    os.waitpid(init, 0)
+    os._exit(0)
+
+
+def enter_namespaces(server, order):
+    """The run's own namespaces: PID (where cgroups find its processes), and for an isolated
+    run mount, network (the server's empty one) and IPC."""
+    if server.namespaces is None:
+        return
+    flags = CLONE_NEWPID if server.cgroups is not None else 0
+    if order.isolate:
+        flags |= CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC
+        if server.namespaces.network_fd is not None:
+            setns(server.namespaces.network_fd, CLONE_NEWNET)
+            flags &= ~CLONE_NEWNET
+    if uses_template(server, order):
+        # Into the minimal root built once per server: the unshare below then copies its
+        # dozen mounts, and init only adds the run's own /box and /proc.
+        setns(server.namespaces.template_fd, CLONE_NEWNS)
+    if flags:
+        unshare(flags)
+
+
+def uses_template(server, order):
+    """Whether an isolated run enters the server's minimal root; a run in a given folder
+    builds its own, since that folder is out of the template's sight."""
+    return (server.namespaces is not None and server.namespaces.template_fd is not None
+            and order.isolate and not order.cwd_given)
+
+
+def init_main(server, order, files, joins, status_w, loaded):
+    """pid 1 of the run: its root and files, the program, every orphan reaped, its end."""
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    source, exec_fd, (files_in, out_dir) = loaded
+    if uses_template(server, order):
+        mount_run_directories(order, server.uid)
+    elif server.namespaces is not None and order.isolate:
+        server.namespaces.enter_own_root(order, server.uid)
+    place_in_box(files_in)
+    program = os.fork()
+    if program == 0:
+        return program_main(server, order, files, joins, status_w, source, exec_fd)
+    if server.cgroups is None:
+        report(status_w, protocol.ProgramStarted(program))
+    for fd in (*files, *joins):
+        os.close(fd)
+    if exec_fd is not None:
+        os.close(exec_fd)
+    status, usage = reap_until(program)
+    ended_at = time.monotonic()
+    if out_dir is not None:
+        collect_from_box(order.collect, out_dir)
+    report(status_w, protocol.ProgramEnded(status, usage.ru_maxrss,
+                                           int((usage.ru_utime + usage.ru_stime) * 1e9),
+                                           ended_at))
+    os._exit(0)
+
+
+def direct_main(server, order, files, joins, status_w):
+    """A trusted run: this child of the server becomes the program."""
+    try:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() != server.pid:
+            os._exit(1)
+        source, exec_fd = load_program(order)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report(status_w, protocol.child_failed(exc, unstarted=True))
+        os._exit(127)
+    return program_main(server, order, files, joins, status_w, source, exec_fd)
+
+
+def program_main(server, order, files, joins, status_w, source, exec_fd):
+    """Confine this process, then exec the binary or return the Python job to the top level."""
+    try:
+        join_cgroups(joins)
+        os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
+        set_limits(order, server.uid, server.cgroups is not None)
+        if order.isolate and server.uid is not None:
+            drop_privileges(server.uid)
+        os.chdir(BOX if server.namespaces is not None and order.isolate else order.cwd)
+        for target, fd in enumerate(files):
+            os.dup2(fd, target)
+        close_all_but(fd for fd in (status_w, exec_fd) if fd is not None)
+        if exec_fd is None:
+            job = PythonJob(order.argv[4:], load_code(order, source), source, dict(order.env),
+                            order.isolate)
+            os.close(status_w)
+            return job
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_DFL)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report(status_w, protocol.child_failed(exc))
+        os._exit(127)
+    try:
+        os.execve(exec_fd, order.argv, order.env)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        report(status_w, protocol.child_failed(exc, unstarted=True))
+    os._exit(127)
+
+
+def report(status_w, record):
+    try:
+        os.write(status_w, protocol.encode(record))  # one write: never interleaved
+    except OSError:
+        pass
+
+
+def load_program(order):
+    """(the source or code of a Python program run in this interpreter, or a descriptor to
+    exec)."""
+    if order.python:
+        with open(order.code_file or order.argv[4], "rb") as handle:
+            return handle.read(), None
+    return None, open_executable(order.argv[0])
+
+
+def load_code(order, source):
+    """The program's code object: unmarshalled here, where a broken code file is the judge's
+    failure; or, for a program that comes as source, None (it is compiled as it runs, where a
+    syntax error is the program's own)."""
+    return marshal.loads(source) if order.code_file else None
+
+
+def reap_until(program):
+    """As PID 1, reap every orphan; return the program's own status and resource usage."""
+    while True:
+        pid, status, usage = os.wait4(-1, 0)
+        if pid == program:
+            return status, usage
+
+
+def private_copy(fd):
+    """The input as a file in memory of its own: /proc/self/fd/0 then names nothing of the host
+    (not the project, not the test), and the program may read, seek or map it as a file."""
+    copy = os.memfd_create("stdin", os.MFD_CLOEXEC)
+    copy_file(fd, copy)
+    os.lseek(copy, 0, os.SEEK_SET)
+    return copy
+
+
+def open_run_files(order):
+    """Descriptors of the files a boxed run gets (name -> fd) and of the folder where the files
+    it leaves are copied: opened while the host is still in view."""
+    files_in = {name: os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+                for name, path in order.files_in.items()}
+    out_dir = None
+    if order.out_dir is not None and order.collect:
+        out_dir = os.open(order.out_dir, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    return files_in, out_dir
+
+
+def place_in_box(files_in):
+    """Copy the run's files into its /box, readable by the program, owned by the judge."""
+    for name, source in files_in.items():
+        target = os.open(f"{BOX}/{name}", os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                         | os.O_CLOEXEC, 0o644)
+        try:
+            copy_file(source, target)
+        finally:
+            os.close(target)
+            os.close(source)
+
+
+def collect_from_box(names, out_dir):
+    """Copy the regular files `names` the run left in its /box to the judge's folder; what is
+    missing, a link or not a regular file stays behind. The run has ended, but an orphan may
+    still be alive: the copy is taken from the open file, never from a path twice."""
+    for name in names:
+        try:
+            source = os.open(f"{BOX}/{name}", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+                             | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            mode = os.fstat(source).st_mode
+            if not stat.S_ISREG(mode):
+                continue
+            target = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW
+                             | os.O_CLOEXEC, mode & 0o755, dir_fd=out_dir)
+            try:
+                copy_file(source, target)
+            finally:
+                os.close(target)
+        finally:
+            os.close(source)
+    os.close(out_dir)
+
+
+def copy_file(source, target):
+    """Copy all of `source` (from its start) to `target`, in the kernel: no copy passes through
+    this process's memory, which a Python run forked from the server would share."""
+    size, offset = os.fstat(source).st_size, 0
+    while offset < size:
+        sent = os.sendfile(target, source, offset, size - offset)
+        if not sent:
+            break
+        offset += sent

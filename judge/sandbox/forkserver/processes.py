@@ -1,0 +1,49 @@
+"""Small process helpers: kill without caring whether the process is still there."""
+
+import os
+import signal
+
+
+def kill(pid, sig=signal.SIGKILL):
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+def kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def pid_alive(text):
+    """Whether the process whose pid is `text` (as found in a file name) exists."""
+    try:
+        os.kill(int(text), 0)
+        return True
+    except (ValueError, ProcessLookupError):
+        return False
+    except PermissionError:
+        return True
+
+
+def reap(pid):
+    """Wait for the child `pid` (gone already: fine)."""
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def reap_orphans():
+    """Reap the children that have ended: orphans of stopped runs come back to the server
+    (their subreaper). Runs still going, a pair's other half, are not waited for."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return

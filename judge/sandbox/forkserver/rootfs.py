@@ -1,0 +1,210 @@
+"""What an isolated run sees: a minimal read-only root (the system's programs and libraries, a
+few devices), its own empty /box and its own /proc, in mount, network and IPC namespaces.
+
+`Namespaces` holds what a server builds once: an empty network namespace, which every isolated
+run joins, and a template mount namespace whose root is the minimal root, which every isolated
+run enters and copies (some forty mount calls and a pivot spared per run).
+"""
+
+import os
+import signal
+
+from .libc import (
+    CLONE_NEWNET,
+    CLONE_NEWNS,
+    MS_BIND,
+    MS_NODEV,
+    MS_NOEXEC,
+    MS_NOSUID,
+    MS_PRIVATE,
+    MS_RDONLY,
+    MS_REC,
+    MS_REMOUNT,
+    PR_SET_PDEATHSIG,
+    mount,
+    pivot_root,
+    prctl,
+    umount,
+    unshare,
+)
+from .processes import kill, pid_alive
+
+BOX = "/box"  # the run's private working directory inside its root
+ROOT_TMPFS = "size=1m,mode=755"
+ROOT_PARENT = "/tmp"
+ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
+DEVICES = ("null", "zero", "random", "urandom")
+READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
+
+
+class Namespaces:
+    """A server's namespaces for isolated runs, and the mount point their roots use."""
+
+    def __init__(self, binds):
+        self.binds = tuple(binds)
+        self.network_fd = None  # the empty network namespace
+        self.template_fd = None  # the minimal root's mount namespace, or None: build per run
+        self.root = None  # the mount point of every run's root
+
+    def set_up(self):
+        self.network_fd = empty_network_namespace()
+        sweep_stale_roots()
+        self.root = make_root_mount_point()
+        self.template_fd = self.minimal_root_namespace()
+
+    def remove(self):
+        if self.root is not None:
+            os.rmdir(self.root)
+            self.root = None
+
+    def minimal_root_namespace(self):
+        """A descriptor of a mount namespace whose root is the minimal root, read-only; None
+        when it cannot be made (each isolated run then builds its own).
+
+        It lives as long as the server holds the descriptor and shows nothing of the host, so
+        a run that enters it and copies it sees what a root built for it alone would show.
+        """
+        def prepare():
+            unshare(CLONE_NEWNS)
+            mount(None, "/", None, MS_REC | MS_PRIVATE)
+            self.build(self.root)
+            if not pivot(self.root):
+                return False  # a chroot leaves the host as the namespace's root: no template
+            mount(None, "/", None, READ_ONLY)
+            return True
+
+        return namespace_of_child("mnt", prepare)
+
+    def build(self, root):
+        """Fill `root` with the system's programs and libraries (read-only binds), a few
+        devices, and empty /box and /proc for a run to mount its own on."""
+        mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
+        for path in self.binds:
+            bind_read_only(path, root)
+        for device in DEVICES:
+            bind_device(device, root)
+        for link, target in (("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
+                             ("stderr", "/proc/self/fd/2"), ("fd", "/proc/self/fd")):
+            os.symlink(target, f"{root}/dev/{link}")
+        os.mkdir(root + BOX)
+        os.mkdir(f"{root}/proc")
+
+    def enter_own_root(self, order, uid):
+        """Without a template (or for a run in a given folder): pivot into a new root of this
+        run alone, its /box and /proc mounted. Called by init, in the run's new namespaces."""
+        mount(None, "/", None, MS_REC | MS_PRIVATE)
+        self.build(self.root)
+        mount_run_directories(order, uid, self.root)
+        pivot(self.root)
+        mount(None, "/", None, READ_ONLY)
+
+
+def mount_run_directories(order, uid, root=""):
+    """The run's own empty /box (or its given folder, read-only) and the /proc of its PID
+    namespace, in the minimal root at `root` ("" once inside it)."""
+    box = root + BOX
+    mount("tmpfs", box, "tmpfs", MS_NOSUID | MS_NODEV,
+          f"size={order.box_bytes},mode=700,uid={uid},gid={uid}")
+    if order.cwd_given:
+        mount(order.cwd, box, None, MS_BIND | MS_REC)
+        mount(None, box, None, READ_ONLY)
+    # hidepid: the program (an unprivileged uid of its own) sees its own processes, not init
+    # nor anything else of the namespace's root, whose command line names the judge.
+    mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
+
+
+def bind_read_only(path, root):
+    target = root + path
+    if os.path.islink(path):
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        os.symlink(os.readlink(path), target)
+        return
+    if not os.path.exists(path):
+        return
+    if os.path.isdir(path):
+        os.makedirs(target, exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        open(target, "w").close()
+    mount(path, target, None, MS_BIND | MS_REC)
+    mount(None, target, None, READ_ONLY)
+
+
+def bind_device(device, root):
+    os.makedirs(f"{root}/dev", exist_ok=True)
+    target = f"{root}/dev/{device}"
+    open(target, "w").close()
+    mount(f"/dev/{device}", target, None, MS_BIND)
+    mount(None, target, None, MS_BIND | MS_REMOUNT | MS_NOSUID | MS_RDONLY)
+
+
+def pivot(root):
+    """Make `root` the root: by pivot_root (True), or else by chroot (False)."""
+    old = root + "/.old"
+    os.mkdir(old)
+    if not pivot_root(root, old):
+        os.rmdir(old)
+        os.chroot(root)
+        os.chdir("/")
+        return False
+    os.chdir("/")
+    umount("/.old")
+    os.rmdir("/.old")
+    return True
+
+
+def empty_network_namespace():
+    """A descriptor of a new network namespace with no interfaces up (not even loopback):
+    joining it costs a run far less than a new one, and nothing of a run (no socket, no
+    process) outlives the run to meet the next."""
+    fd = namespace_of_child("net", lambda: unshare(CLONE_NEWNET) or True)
+    if fd is None:
+        raise OSError("cannot create a network namespace")
+    return fd
+
+
+def namespace_of_child(kind, prepare):
+    """A descriptor of the `kind` namespace ("mnt", "net") of a throwaway child that `prepare`
+    made (True when it did); None when it could not. The namespace lives on as long as the
+    server holds the descriptor; the child is killed once it is opened."""
+    ready_r, ready_w = os.pipe()
+    holder = os.fork()
+    if holder == 0:
+        os.close(ready_r)
+        try:
+            prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+            os.write(ready_w, b"1" if prepare() else b"0")
+        except BaseException:  # noqa: BLE001 - a child must never unwind into the server
+            os._exit(1)
+        while True:
+            signal.pause()  # until killed, once the server holds the namespace
+    os.close(ready_w)
+    try:
+        if os.read(ready_r, 1) != b"1":
+            return None
+        return os.open(f"/proc/{holder}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC)
+    finally:
+        kill(holder)
+        os.waitpid(holder, 0)
+        os.close(ready_r)
+
+
+def make_root_mount_point():
+    """A private empty folder: each run mounts its root there, inside its own namespace.
+
+    Made by hand: importing tempfile would grow the server, and with it every Python run's
+    resident memory.
+    """
+    path = os.path.join(ROOT_PARENT, f"{ROOT_PREFIX}{os.getpid()}-{os.urandom(6).hex()}")
+    os.mkdir(path, 0o700)
+    return path
+
+
+def sweep_stale_roots():
+    """Remove the root mount points of servers that died without cleaning up."""
+    for entry in os.listdir(ROOT_PARENT):
+        if entry.startswith(ROOT_PREFIX) and not pid_alive(entry[len(ROOT_PREFIX):].split("-")[0]):
+            try:
+                os.rmdir(os.path.join(ROOT_PARENT, entry))
+            except OSError:
+                pass

@@ -1,0 +1,355 @@
+"""A run, seen from the server: fork its first child, watch its limits, stop it, gather the
+report. Returns a RunReport in the server, or, in the child that became a Python program, its
+PythonJob."""
+
+import os
+import select
+import time
+
+from . import protocol
+from .inside import direct_main, keeper_main
+from .processes import kill, kill_group, reap, reap_orphans
+from .streams import Capped, Ring
+from .pyrunner import PythonJob
+
+POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
+STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
+TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr to a file
+
+
+def supervise(server, order):
+    """One run: its RunReport in the server, or, in the child that became the program, its
+    PythonJob."""
+    files = open_stdio(order)
+    try:
+        run = start(server, order, server.cgroups, files)
+        return run if isinstance(run, PythonJob) else run.follow()
+    finally:
+        if os.getpid() == server.pid:
+            for fd in files:
+                os.close(fd)
+
+
+def start(server, order, cgroups, files):
+    """Fork the run's first child (its keeper, or the program itself for a trusted run) with
+    `files` as stdin, stdout and stderr; return the Run to follow, or, in the child that became
+    the program, its PythonJob.
+
+    An isolated run writes its stdout and stderr into pipes the server empties (streams)."""
+    joins = cgroups.prepare(order.memory_kb, order.processes) if cgroups is not None else []
+    with_keeper = runs_with_keeper(server, order)
+    given, streams = list(files), {}
+    try:
+        if with_keeper:
+            for index in (1, 2) if not order.piped else (2,):  # in a pair: stdout is a partner's
+                read_end, given[index] = os.pipe2(os.O_CLOEXEC)
+                cap = order.output_kb * 1024 + 1  # one byte over the cap marks OLE
+                streams[read_end] = Capped(files[1], cap) if index == 1 else Ring(files[2])
+        status_r, status_w = os.pipe2(os.O_CLOEXEC)
+        started = time.monotonic()
+        child = os.fork()
+        if child == 0:
+            os.close(status_r)
+            for fd in streams:
+                os.close(fd)
+            if with_keeper:
+                return keeper_main(server, order, tuple(given), joins, status_w)
+            return direct_main(server, order, files, joins, status_w)
+        os.close(status_w)
+        kind = KeeperRun if with_keeper else DirectRun
+        return kind(server, order, cgroups, child, status_r, files, started, streams)
+    finally:
+        if os.getpid() == server.pid:
+            for fd in (*joins, *(fd for fd in given if fd not in files)):
+                os.close(fd)  # the write ends of the streams: the program's alone now
+
+
+def runs_with_keeper(server, order):
+    """Isolated runs get a keeper (which pumps their stderr) and an init, in namespaces of
+    their own where the host allows; trusted runs are the server's direct child: two forks
+    less. Without pidfds the server can only follow a run through a keeper."""
+    return order.isolate or not server.pidfd
+
+
+def open_stdio(order):
+    stdin = os.open(order.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+    return stdin, open_output(order.stdout), open_output(order.stderr)
+
+
+def open_output(path):
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+
+
+class Run:
+    """A run the server follows until it is over, stopping it at a limit on the way.
+
+    A stop kills the run's processes, so that its init and keeper still report how it ended
+    (its peak memory among it); `hard_stop` kills the keeper too, should that not come soon."""
+
+    def __init__(self, server, order, cgroups, child, status_r, files, started, streams):
+        self.server, self.order, self.cgroups = server, order, cgroups
+        self.child, self.status_r, self.files, self.started = child, status_r, files, started
+        self.streams = streams  # pipe read end -> the sink it is emptied into
+        self.stderr_ring = next((s for s in streams.values() if isinstance(s, Ring)), None)
+        self.records = []
+        self.stopped = None  # why the server stopped it: cpu, wall, output, partner, abandoned
+        self.stopped_at = None  # when, until the stop is escalated
+        self.ended_at = None  # when it was over (its wait fd said so)
+
+    def follow(self):
+        """Watch the run until it is over; its RunReport."""
+        try:
+            poller = select.poll()
+            self.register(poller)
+            poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
+            while self.ended_at is None:
+                events = dict(poller.poll(POLL_MS))
+                now = time.monotonic()
+                if self.server.request_fd in events:  # the judge went away: leave at once
+                    poller.unregister(self.server.request_fd)
+                    self.stop_now("abandoned", now)
+                if not self.on_events(events, poller, now):
+                    if self.stopped is None:
+                        if why := self.limit_passed(now):
+                            self.stop_now(why, now)
+                    else:
+                        self.escalate(now)
+            self.clean_up()
+            reap_orphans()
+            return self.report()
+        finally:
+            os.close(self.status_r)
+
+    def register(self, poller):
+        for fd in (self.wait_fd(), *self.streams):
+            poller.register(fd, select.POLLIN | select.POLLHUP)
+
+    def on_events(self, events, poller, now):
+        """Take what the run's fds in `events` say; whether any were there."""
+        mine = False
+        for fd in [fd for fd in self.streams if fd in events]:
+            mine = True
+            self.drain(fd, poller)
+        if self.wait_fd() in events:
+            mine = True
+            if not self.on_ready():
+                self.ended_at = now
+                poller.unregister(self.wait_fd())
+                self.finish_streams(poller)
+        return mine
+
+    def drain(self, fd, poller):
+        """Move what waits on a stream; close it once it is done with."""
+        try:
+            more = self.streams[fd].drain(fd)
+        except BlockingIOError:
+            return True
+        if not more:
+            poller.unregister(fd)
+            os.close(fd)
+            del self.streams[fd]
+        return more
+
+    def finish_streams(self, poller):
+        """The run is over: empty what is still in its pipes, then close them (without a PID
+        namespace an orphan of the program might hold one open for ever)."""
+        for fd in list(self.streams):
+            while fd in self.streams and self.drain(fd, poller):
+                pass
+        for fd in list(self.streams):
+            poller.unregister(fd)
+            os.close(fd)
+            del self.streams[fd]
+
+    def limit_passed(self, now):
+        """The limit the run has just passed, or None. A run whose CPU time cannot be read is
+        stopped too: its limit could not be enforced."""
+        cpu_ns = self.cpu_ns()
+        if self.cgroups is not None:
+            self.cgroups.sample()
+        return limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > self.order.cpu_ms
+                            * 1_000_000, now - self.started > self.order.wall_ms / 1000,
+                            self.flooded())
+
+    def stop_now(self, why, now):
+        if self.stopped is None:
+            self.stopped = why
+        if self.stopped_at is None:
+            self.stop()
+            self.stopped_at = now
+
+    def escalate(self, now):
+        """A stopped run that has not reported within STOP_GRACE_S loses its keeper too."""
+        if self.stopped_at is not None and now - self.stopped_at > STOP_GRACE_S:
+            self.hard_stop()
+            self.stopped_at = float("inf")
+
+    def cpu_ns(self):
+        if self.cgroups is not None:
+            return self.cgroups.cpu_ns()
+        pid = self.program_pid()
+        return 0 if pid is None else process_cpu_ns(pid)
+
+    def flooded(self):
+        """Whether the run wrote more than it may: stdout past its cap; for a trusted run, whose
+        stderr goes straight to a file, also a stderr beyond all reason. An isolated run's
+        stderr is pumped by its keeper, which keeps only its head and tail."""
+        cap = self.order.output_kb * 1024
+        if not self.order.piped and os.fstat(self.files[1]).st_size > cap:
+            return True  # (in a pair, stdout is the partner's pipe: it reads what it needs)
+        return not self.order.isolate and os.fstat(self.files[2]).st_size > TRUSTED_STDERR_BYTES
+
+    def program_ended_at(self):
+        """When the program itself ended (its keeper may report a little later), once the
+        records are in: for the order in which a pair's programs ended."""
+        ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
+        return ended.at if ended is not None else self.ended_at
+
+    def report(self):
+        """The run's facts and measurements, from the children's records and its cgroups."""
+        ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
+        failed = next((r for r in self.records if isinstance(r, protocol.ChildFailed)), None)
+        cpu_ns, peak, oom = (ended.cpu_ns if ended else None), 0, False
+        if self.cgroups is not None:
+            cpu_ns = self.cgroups.cpu_ns()
+            peak, oom = self.cgroups.memory()
+        return protocol.RunReport(
+            error=failed.error if failed is not None else blind(self.stopped, cpu_ns,
+                                                                self.cgroups),
+            unstarted=failed is not None and failed.unstarted,
+            stopped=self.stopped,
+            status=ended.status if ended else None,
+            wall_s=(self.ended_at or time.monotonic()) - self.started,
+            cpu_ns=cpu_ns,
+            cgroup_peak=peak,
+            oom=oom,
+            maxrss_kb=ended.maxrss_kb if ended else 0,
+            stderr_bytes=self.stderr_bytes(),
+        )
+
+
+class KeeperRun(Run):
+    """An isolated run, followed through its status pipe, which closes when its init and
+    program are gone (and with init, in a PID namespace, everything of the run)."""
+
+    def wait_fd(self):
+        return self.status_r
+
+    def on_ready(self):
+        chunk = os.read(self.status_r, 65536)
+        self.records.append(chunk)
+        return bool(chunk)
+
+    def clean_up(self):
+        if self.cgroups is None and (pid := self.program_pid()) is not None:
+            kill_group(pid)
+        reap(self.child)  # the keeper; init, if the keeper was killed, is an orphan to reap
+        self.records = protocol.decode_all(b"".join(self.records))
+
+    def program_pid(self):
+        """Only needed, and only known, without cgroups (and so without a PID namespace)."""
+        started = protocol.decode_all(b"".join(self.records))
+        return next((r.pid for r in started if isinstance(r, protocol.ProgramStarted)), None)
+
+    def stop(self):
+        """Kill the run's processes; init then reports the program's end and resource usage,
+        and the namespace dies with init. Without a way to find them, kill the keeper (init
+        dies with its parent, PDEATHSIG)."""
+        if self.cgroups is not None:
+            self.cgroups.kill_all()
+        elif (pid := self.program_pid()) is not None:
+            kill_group(pid)
+        else:
+            self.hard_stop()
+
+    def hard_stop(self):
+        kill(self.child)
+
+    def stderr_bytes(self):
+        return self.stderr_ring.total if self.stderr_ring is not None else 0
+
+
+class DirectRun(Run):
+    """A trusted run, the server's own child: its pidfd turns readable when it exits."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.pidfd = os.pidfd_open(self.child)
+
+    def follow(self):
+        try:
+            return super().follow()
+        finally:
+            os.close(self.pidfd)
+
+    def wait_fd(self):
+        return self.pidfd
+
+    def on_ready(self):
+        return False
+
+    def program_pid(self):
+        return self.child
+
+    def stop(self):
+        """Kill its process group, and with cgroups everything in them until empty."""
+        kill_group(self.child)
+        if self.cgroups is not None:
+            self.cgroups.kill_all()
+
+    hard_stop = stop
+
+    def clean_up(self):
+        self.stop()  # what it left behind; its pid, a zombie's, is not reused yet
+        _, status, usage = os.wait4(self.child, 0)
+        self.records = protocol.decode_all(read_to_end(self.status_r))
+        if not any(isinstance(r, protocol.ChildFailed) and r.unstarted for r in self.records):
+            self.records.append(protocol.ProgramEnded(
+                status, usage.ru_maxrss, int((usage.ru_utime + usage.ru_stime) * 1e9),
+                self.ended_at))
+
+    def stderr_bytes(self):
+        return os.fstat(self.files[2]).st_size
+
+
+def blind(stopped, cpu_ns, cgroups):
+    """Why a run that ended normally was not measured, or None: a CPU time that could not be
+    read is the sandbox's failure, never 0 (a run could pass its limit unseen)."""
+    if stopped == "counter":
+        return "cannot read the run's CPU time while it ran"
+    if cgroups is not None and cpu_ns is None:
+        return "cannot read the run's CPU time from its cgroup"
+    return None
+
+
+def limit_passed(blind, cpu, wall, flood):
+    """Why the run must stop now, or None. A run whose CPU time cannot be read is stopped
+    too: its limit could not be enforced."""
+    if blind:
+        return "counter"
+    if cpu:
+        return "cpu"
+    if wall:
+        return "wall"
+    if flood:
+        return "output"
+    return None
+
+
+def process_cpu_ns(pid):
+    """CPU of a process and its reaped children, from /proc (0 once it is gone: its rusage
+    then comes from wait4)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+
+
+def read_to_end(fd):
+    chunks = []
+    while chunk := os.read(fd, 65536):
+        chunks.append(chunk)
+    return b"".join(chunks)

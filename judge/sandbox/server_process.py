@@ -1,0 +1,78 @@
+"""The judge's end of a fork server: start it, ask it, stop it (judge.sandbox.forkserver)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from judge.sandbox.api import python_interpreter
+from judge.sandbox.forkserver import protocol
+
+SERVER_PACKAGE = Path(__file__).with_name("forkserver")
+MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
+PYTHON_FLAGS = ("-I", "-S", "-B")
+
+
+class ServerFailed(RuntimeError):
+    """The fork server could not be started or stopped answering."""
+
+
+class ServerProcess:
+    """One running fork server and the two pipes to it."""
+
+    def __init__(self, config: protocol.ServerConfig) -> None:
+        request_r, self._request_w = os.pipe()
+        self._reply_r, reply_w = os.pipe()
+        try:
+            self._process = subprocess.Popen(
+                [python_interpreter(), *PYTHON_FLAGS, str(SERVER_PACKAGE), str(request_r),
+                 str(reply_w)],
+                pass_fds=(request_r, reply_w),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                cwd="/",
+                env={"PATH": MINIMAL_PATH, "LANG": "C.UTF-8"},
+            )
+        finally:
+            os.close(request_r)
+            os.close(reply_w)
+        ready = self.ask(config)
+        if not isinstance(ready, protocol.Ready):
+            self.stop()
+            raise ServerFailed(f"fork server did not start: {getattr(ready, 'error', ready)}")
+        self.pid: int = ready.pid
+
+    def alive(self) -> bool:
+        return self._process.poll() is None
+
+    def ask(self, message):
+        """Send a message, return the server's answer."""
+        try:
+            protocol.send(self._request_w, message)
+            answer = protocol.receive(self._reply_r)
+        except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
+            raise ServerFailed(f"fork server stopped answering: {exc}") from exc
+        if answer is None:
+            raise ServerFailed("fork server stopped answering: it closed its pipe")
+        return answer
+
+    def stop(self) -> None:
+        for fd in (self._request_w, self._reply_r):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        try:
+            self._process.wait(timeout=5)  # it exits when the request pipe closes
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+
+
+def server_identity() -> str:
+    """The server's source files' identities: a changed server may need new baselines."""
+    from judge.files import file_identity
+
+    return "\0".join(file_identity(str(path)) for path in sorted(SERVER_PACKAGE.glob("*.py")))

@@ -1,0 +1,76 @@
+"""Finding the host's cgroups: v1 hierarchies or a v2 mount, from the mount table and this
+process's cgroups, against fake trees; and `judge doctor` naming the version in use."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.sandbox.host import detect_cgroups, parse_mounts, parse_own_cgroups, prepare_v2_parent
+
+V2_ONLY = "35 24 0:30 / {root} rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw\n"
+V1_LINE = "{n} 24 0:{n} / {root}/{name} rw,relatime - cgroup cgroup rw,{name}\n"
+
+
+def v1_mounts(root):
+    return "".join(V1_LINE.format(n=30 + i, root=root, name=name)
+                   for i, name in enumerate(("memory", "pids", "cpuacct", "cpu")))
+
+
+def test_mount_table_and_own_cgroups_are_parsed():
+    mounts = parse_mounts(V2_ONLY.format(root="/sys/fs/cgroup") + v1_mounts("/v1"))
+    assert mounts[""] == "/sys/fs/cgroup" and mounts["pids"] == "/v1/pids"
+    own = parse_own_cgroups("12:pids:/user.slice\n4:memory:/docker/abc\n0::/user.slice/s.scope\n")
+    assert own == {"pids": "/user.slice", "memory": "/docker/abc", "": "/user.slice/s.scope"}
+
+
+def test_v2_with_memory_and_pids_delegated_is_used(tmp_path):
+    own = tmp_path / "judge.service"
+    own.mkdir()
+    (own / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    (own / "cgroup.subtree_control").write_text("memory pids\n")
+    version, dirs, reason = detect_cgroups(True, V2_ONLY.format(root=tmp_path),
+                                           "0::/judge.service\n")
+    assert (version, dirs, reason) == (2, {"unified": str(own)}, "")
+
+
+def test_v2_controllers_are_enabled_for_the_runs_when_they_may_be(tmp_path):
+    (tmp_path / "cgroup.controllers").write_text("cpu memory pids\n")
+    (tmp_path / "cgroup.subtree_control").write_text("cpu\n")
+    assert prepare_v2_parent(str(tmp_path)) == ""
+    assert (tmp_path / "cgroup.subtree_control").read_text() == "+memory +pids"
+
+
+def test_v2_without_delegated_controllers_says_why(tmp_path):
+    (tmp_path / "cgroup.controllers").write_text("cpu io\n")
+    reason = prepare_v2_parent(str(tmp_path))
+    assert "memory, pids not available" in reason and "does not delegate" in reason
+
+
+def test_v2_that_cannot_enable_them_says_what_to_do(tmp_path):
+    (tmp_path / "cgroup.controllers").write_text("memory pids\n")
+    (tmp_path / "cgroup.subtree_control").mkdir()  # the write fails, like EBUSY would
+    version, _, reason = detect_cgroups(True, V2_ONLY.format(root=tmp_path), "0::/\n")
+    assert version is None
+    assert "cannot enable memory, pids" in reason and "Delegate=yes" in reason
+
+
+def test_v1_wins_when_its_three_hierarchies_are_there(tmp_path):
+    for name in ("memory", "pids", "cpuacct"):
+        (tmp_path / name / "job").mkdir(parents=True)
+    own = "4:memory:/job\n3:pids:/job\n2:cpuacct:/job\n0::/\n"
+    version, dirs, reason = detect_cgroups(True, v1_mounts(tmp_path) + V2_ONLY.format(
+        root=tmp_path / "unified"), own)
+    assert version == 1 and reason == ""
+    assert dirs == {name: str(tmp_path / name / "job") for name in ("memory", "pids", "cpuacct")}
+
+
+@pytest.mark.parametrize("mountinfo, reason", [
+    ("", "no cgroup v1 memory+pids+cpuacct hierarchies and no cgroup v2 mount"),
+])
+def test_no_cgroups_at_all_says_so(mountinfo, reason):
+    assert detect_cgroups(True, mountinfo, "0::/\n") == (None, {}, reason)
+
+
+def test_not_root_means_no_cgroups():
+    version, _, reason = detect_cgroups(False, V2_ONLY.format(root="/x"), "0::/\n")
+    assert version is None and "not running as root" in reason
