@@ -13,6 +13,7 @@ from judge.spec import Problem
 from judge.statement import statement_samples
 from judge.manifest import read_manifest
 from judge.testdata import TestCase, file_sha256
+from judge.transcript import SUFFIX, read_transcript
 from judge.verdict import EXPECTED_BY_FOLDER, Verdict
 from judge.verify_scores import declared_score, score_layout_error
 
@@ -111,7 +112,10 @@ def manifest_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings
 
 def sample_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings:
     """Sample k of the statement must equal testdata sample-k.in / .ans byte for byte: a
-    contestant copies it from there."""
+    contestant copies it from there. An interactive problem's samples are transcripts instead,
+    which `judge show` prints with the statement (and verify plays against the interactor)."""
+    if problem.interactive is not None:
+        return _transcript_findings(tests)
     try:
         samples = statement_samples(problem.statement.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -144,3 +148,19 @@ def sample_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings:
                 f"from {case.answer_path.name}"
             )
     return Findings(tuple(errors))
+
+
+def _transcript_findings(tests: tuple[TestCase, ...]) -> Findings:
+    errors, warnings = [], []
+    for case in tests:
+        if case.interaction is not None:
+            try:
+                read_transcript(case.interaction)
+            except ProblemError as exc:
+                errors.append(str(exc))
+        elif case.group == "samples":
+            warnings.append(
+                f"sample {case.name} has no transcript {case.name}{SUFFIX}: a contestant sees "
+                "no sample interaction"
+            )
+    return Findings(tuple(errors), tuple(warnings))

@@ -15,6 +15,7 @@ from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import Batch, judge_groups
+from judge.interactive import run_interactive
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge.outcome import judge_run
 from judge.parallel import map_with_sandboxes
@@ -235,8 +236,11 @@ def judge_case(
 ) -> CaseResult:
     """Launch, classify, and (only when the run itself succeeded) check.
 
-    `keep_output` receives the submission's stdout, for callers that save it (stress).
+    `keep_output` receives the submission's stdout, for callers that save it (stress); an
+    interactive submission's output went to the interactor, so it receives nothing.
     """
+    if problem.interactive is not None:
+        return _judge_interactive_case(problem, submission, checker, sandbox, case)
     launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
     run = launched.run
     if keep_output is not None:
@@ -245,6 +249,27 @@ def judge_case(
     if launched.verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
     return _case_result(case, run, launched.memory_kb, checked)
+
+
+def _judge_interactive_case(
+    problem: Problem, submission: Submission, checker: Checker, sandbox: Sandbox, case: TestCase
+) -> CaseResult:
+    """The submission against the problem's interactor (prepared as `checker`) on one test."""
+    if checker.program is None:
+        return CaseResult(
+            case.name, case.group, Verdict.JE, 0.0, 0.0, 0, 0, None, None, message=checker.broken
+        )
+    outcome = run_interactive(
+        sandbox,
+        problem.interactive,
+        checker.program,
+        submission_request(problem, submission),
+        problem.limits,
+        submission.baseline_kb,
+        case.input_path,
+        case.answer_path,
+    )
+    return _case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
 
 
 def _case_result(case: TestCase, run: RunResult, net_kb: int, checked: CheckResult) -> CaseResult:
@@ -291,8 +316,8 @@ def launch(
     """Run the submission once, isolated, under the problem's limits."""
     if problem.interactive is not None:
         raise JudgeError(
-            f"problem '{problem.id}' is interactive: judging it needs the sandbox's pair run, "
-            "which this judge does not have yet"
+            f"problem '{problem.id}' is interactive: a submission runs against its interactor "
+            "(judge submit), not on an input of its own"
         )
     run = sandbox.run(submission_request(problem, submission, stdin_path, stdin_bytes))
     net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)

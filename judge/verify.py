@@ -33,7 +33,8 @@ from judge.package_checks import (
 )
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
-from judge.runner import CaseResult, JudgeOptions, Report, judge_submission
+from judge.interactive import replay_transcript
+from judge.runner import CaseResult, JudgeOptions, Report, judge_submission, prepare_checker
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.terminal import plural
@@ -88,7 +89,7 @@ def verify_problem(
     invalid = _invalid_tests(programs, sandboxes.get(), tests)
     solutions, layout = find_solutions(problem)
     static = layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
-    static += Findings(group_errors(problem, tests))
+    static += Findings(group_errors(problem, tests) + transcript_errors(problem, sandboxes, tests))
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
         return check_solution(problem, solution, sandbox, tests)
@@ -96,11 +97,24 @@ def verify_problem(
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
     warnings = (
-        static.warnings
-        + _time_limit_warnings(problem, checks)
-        + weakly_caught(checks, generated)
+        static.warnings + _time_limit_warnings(problem, checks) + weakly_caught(checks, generated)
     )
     return Verification(problem, tests, invalid, checks, static.errors, warnings)
+
+
+def transcript_errors(
+    problem: Problem, sandboxes: SandboxPerThread, tests: tuple[TestCase, ...]
+) -> tuple[str, ...]:
+    """Each sample transcript of an interactive problem, played against its interactor."""
+    cases = [case for case in tests if case.interaction is not None]
+    if not cases:
+        return ()
+    sandbox = sandboxes.get()
+    interactor = prepare_checker(problem, sandbox)
+    if interactor.program is None:
+        return (interactor.broken,)
+    replayed = (replay_transcript(sandbox, problem, interactor.program, case) for case in cases)
+    return tuple(error for error in replayed if error)
 
 
 def _invalid_tests(

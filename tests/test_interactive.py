@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -115,3 +117,165 @@ def test_show_prints_the_sample_interaction(tmp_path):
         "          3",
         "correct",
     ]
+
+
+# ---------------------------------------------------------------- judging with real processes
+
+def solution(tmp_path, source: str):
+    path = tmp_path / "solution.py"
+    path.write_text(source)
+    return path
+
+
+# A fixture problem: the interactor tells the submission two numbers and expects their sum.
+KATTIS_SUM_INTERACTOR = """
+import sys
+given, answer, feedback = sys.argv[1:4]
+a, b = map(int, open(given).read().split())
+print(a, b, flush=True)
+line = sys.stdin.readline()
+verdict = 42 if line.strip() == str(a + b) else 43
+open(feedback + "judgemessage.txt", "w").write(f"read {line.strip()!r}")
+sys.exit(verdict)
+"""
+
+TESTLIB_SUM_INTERACTOR = """
+import sys
+given, log, answer = sys.argv[1:4]
+a, b = map(int, open(given).read().split())
+print(a, b, flush=True)
+line = sys.stdin.readline().strip()
+open(log, "w").write(line + "\\n")
+if line == str(a + b):
+    sys.exit(0)
+if line == f"{a}+{b}":
+    sys.stderr.write("points 0.5 not worked out\\n")
+    sys.exit(7)
+sys.stderr.write(f"wrong answer expected {a + b}, read {line!r}\\n")
+sys.exit(1)
+"""
+
+SUM_SOLUTIONS = {
+    "reference.py": "a, b = map(int, input().split())\nprint(a + b)\n",
+    "lazy.py": "a, b = map(int, input().split())\nprint(f'{a}+{b}')\n",
+    "wrong.py": "input()\nprint(0)\n",
+}
+
+
+def sum_project(tmp_path, protocol: str, interactor: str, extra_yaml: str = ""):
+    yaml_text = SUM_YAML + (
+        f"interactive:\n  protocol: {protocol}\n  program: problems/sum/interactor.py\n"
+        + extra_yaml
+    )
+    return write_project(
+        tmp_path,
+        problem_yaml=yaml_text,
+        solutions=SUM_SOLUTIONS,
+        problem_files={"interactor.py": interactor},
+    )
+
+
+def submit(root, name: str) -> dict:
+    path = root / "solutions/sum" / name
+    result = CliRunner().invoke(cli, ["--root", str(root), "submit", str(path), "sum", "--json"])
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize(
+    "protocol, interactor", [("kattis", KATTIS_SUM_INTERACTOR), ("testlib", TESTLIB_SUM_INTERACTOR)]
+)
+def test_both_conventions(tmp_path, protocol, interactor):
+    root = sum_project(tmp_path, protocol, interactor)
+    assert submit(root, "reference.py")["verdict"] == "AC"
+    wrong = submit(root, "wrong.py")
+    assert wrong["verdict"] == "WA"
+    assert [t["verdict"] for t in wrong["tests"]] == ["WA", "WA", "WA"]
+
+
+def test_testlib_interactor_gives_partial_points(tmp_path):
+    root = sum_project(tmp_path, "testlib", TESTLIB_SUM_INTERACTOR)
+    test = submit(root, "lazy.py")["tests"][0]
+    assert test["verdict"] == "PA" and "0.5 of the test's points" in test["message"]
+
+
+@pytest.mark.parametrize(
+    "interactor, message",
+    [
+        (
+            "raise RuntimeError('interactor bug')\n",
+            "interactor crashed: RuntimeError: interactor bug",
+        ),
+        ("import sys\nsys.exit(3)\n", "interactor exited 3, outside the kattis convention"),
+        ("while True:\n    pass\n", "interactor exceeded its time limit"),
+    ],
+)
+def test_a_broken_interactor_is_a_judge_error_never_accepted(tmp_path, interactor, message):
+    root = sum_project(tmp_path, "kattis", interactor, "  time_ms: 500\n")
+    document = submit(root, "reference.py")
+    assert document["verdict"] == "JE"
+    assert message in document["tests"][0]["message"]
+
+
+def verify_sum(root) -> dict:
+    names = ["sample-1", "hand-01-negative", "hand-02-large"]
+    (root / "testdata/sum/manifest.yaml").write_text(
+        "".join(f"{n}:\n  origin: {'sample' if n.startswith('s') else 'hand'}\n" for n in names)
+    )
+    result = CliRunner().invoke(cli, ["--root", str(root), "verify", "sum", "--json"])
+    return json.loads(result.stdout)["problems"][0]
+
+
+@pytest.mark.parametrize(
+    "transcript, error",
+    [
+        ("<1 2\n>3\n", None),
+        ("<1 3\n>3\n", "line 1: the transcript shows '1 3'; the interactor wrote '1 2'"),
+        ("<1 2\n>4\n", "played as written, the interactor says WA read '4'"),
+        ("<1 2\n>3\n<correct\n", "line 3: the transcript shows 'correct'; the interactor wrote"),
+    ],
+)
+def test_verify_plays_each_transcript_against_the_interactor(tmp_path, transcript, error):
+    root = sum_project(tmp_path, "kattis", KATTIS_SUM_INTERACTOR)
+    (root / "testdata/sum/sample-1.interaction").write_text(transcript)
+    result = verify_sum(root)
+    errors = [e for e in result["errors"] if "sample-1.interaction" in e]
+    if error is None:
+        assert errors == [] and result["ok"], result
+    else:
+        assert len(errors) == 1 and error in errors[0], errors
+
+
+SUM_GENERATOR = """
+import random, sys
+rng = random.Random(int(sys.argv[sys.argv.index("--seed") + 1]))
+print(rng.randint(1, 100), rng.randint(1, 100))
+"""
+
+
+def test_generate_proves_each_new_input_by_a_win_of_the_reference(tmp_path):
+    yaml_extra = "generator:\n  program: problems/sum/generator.py\n"
+    root = sum_project(tmp_path, "kattis", KATTIS_SUM_INTERACTOR)
+    (root / "problems/sum/problem.yaml").write_text(
+        (root / "problems/sum/problem.yaml").read_text() + yaml_extra
+    )
+    (root / "problems/sum/generator.py").write_text(SUM_GENERATOR)
+    args = ["--root", str(root), "generate", "sum", "--count", "2", "--seed", "1"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    assert (root / "testdata/sum/gen-001.ans").read_bytes() == b""  # the interactor judges alone
+    (root / "solutions/sum/reference.py").write_text("input()\nprint(0)\n")
+    args[-1] = "5"
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1
+    assert "the interactor does not accept the reference" in result.output
+    assert not (root / "testdata/sum/gen-003.in").exists()
+
+
+def test_the_problem_page_shows_sample_interactions_not_the_hidden_input(tmp_path):
+    root = interactive_project(tmp_path)
+    out = tmp_path / "problem.html"
+    result = CliRunner().invoke(cli, ["--root", str(root), "show", "sum", "--html", str(out)])
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    assert 'id="interactions"' in html and "sample-1.interaction" in html
+    assert "sample-1.in<" not in html  # what the interactor reads is not a contestant's sample
+    assert "interactive (kattis)" in html
