@@ -13,6 +13,7 @@ from judge.spec import load_problem
 from judge.testdata import discover_tests
 from judge.transcript import Direction, read_transcript
 from tests.conftest import SUM_YAML, write_project
+from tests.packages import ROOT
 
 INTERACTIVE_YAML = SUM_YAML + (
     "interactive:\n  protocol: kattis\n  program: problems/sum/interactor.py\n"
@@ -121,10 +122,90 @@ def test_show_prints_the_sample_interaction(tmp_path):
 
 # ---------------------------------------------------------------- judging with real processes
 
+GUESS_SOLUTIONS = ROOT / "solutions" / "guess"
+
+
+def submit_guess(path, *extra: str) -> dict:
+    result = CliRunner().invoke(
+        cli, ["--root", str(ROOT), "submit", str(path), "guess", "--json", *extra]
+    )
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def first_failure(document: dict) -> dict:
+    return next(t for t in document["tests"] if t["verdict"] != "AC")
+
+
+def test_the_reference_wins_every_game():
+    document = submit_guess(GUESS_SOLUTIONS / "reference.py")
+    assert document["verdict"] == "AC"
+    assert all(t["time_ms"] < 1000 for t in document["tests"])
+
+
+def test_over_the_query_limit_the_interactor_rejects_first():
+    test = first_failure(
+        submit_guess(GUESS_SOLUTIONS / "wrong_answer/linear_search.py", "--fail-fast")
+    )
+    assert test["verdict"] == "WA"
+    assert "was not found in" in test["message"]
+
+
+def test_a_malformed_query_is_a_wrong_answer_though_the_submission_then_crashes():
+    test = first_failure(
+        submit_guess(GUESS_SOLUTIONS / "wrong_answer/malformed_query.py", "--fail-fast")
+    )
+    assert test["verdict"] == "WA"
+    assert "expected 'guess Y', got '? 5'" in test["message"]
+    # What the submission does once the interactor left (EOFError, or waiting until the grace
+    # period is over) is noted after the verdict, and does not change it.
+    assert "(then the submission got " in test["message"]
+
+
 def solution(tmp_path, source: str):
     path = tmp_path / "solution.py"
     path.write_text(source)
     return path
+
+
+def test_the_interactor_rejects_first_and_the_submission_hangs(tmp_path):
+    source = "print('? 1', flush=True)\nwhile True:\n    pass\n"
+    test = first_failure(submit_guess(solution(tmp_path, source), "--fail-fast"))
+    assert test["verdict"] == "WA"
+    assert "expected 'guess Y'" in test["message"]
+
+
+def test_a_submission_that_waits_forever_gets_the_wall_clock_backstop():
+    test = first_failure(
+        submit_guess(GUESS_SOLUTIONS / "time_limit_exceeded/waits_for_a_hint.py", "--fail-fast")
+    )
+    assert test["verdict"] == "TLE"
+    assert "wall-clock" in test["message"]
+    assert test["time_ms"] < 500  # it slept: no CPU time passed
+
+
+def test_a_submission_that_exits_early_is_rejected_by_the_interactor(tmp_path):
+    source = "input()\ninput()\nprint('guess 5', flush=True)\n"  # one guess, then it leaves
+    test = first_failure(submit_guess(solution(tmp_path, source), "--fail-fast"))
+    assert test["verdict"] == "WA"
+    # the interactor finds it gone when it reads the next guess, or already when it answers
+    assert "the submission's output ended" in test["message"] or (
+        "the submission stopped reading its input" in test["message"]
+    )
+
+
+def test_a_submission_that_crashes_while_the_interactor_waits_is_a_runtime_error(tmp_path):
+    source = "input()\ninput()\nraise SystemExit(3)\n"
+    test = first_failure(submit_guess(solution(tmp_path, source), "--fail-fast"))
+    assert test["verdict"] == "RE" and "exit code 3" in test["message"]
+
+
+def test_a_slow_submission_gets_tle_from_its_cpu_time():
+    document = submit_guess(
+        GUESS_SOLUTIONS / "time_limit_exceeded/candidate_scan.py", "--fail-fast"
+    )
+    test = first_failure(document)
+    assert test["verdict"] == "TLE"  # by CPU time, or by the backstop on a crowded machine
 
 
 # A fixture problem: the interactor tells the submission two numbers and expects their sum.
@@ -214,6 +295,56 @@ def test_a_broken_interactor_is_a_judge_error_never_accepted(tmp_path, interacto
     document = submit(root, "reference.py")
     assert document["verdict"] == "JE"
     assert message in document["tests"][0]["message"]
+
+
+def test_stress_finds_the_planted_bug_in_an_interactive_solution():
+    path = GUESS_SOLUTIONS / "wrong_answer/higher_keeps_the_guess.py"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "--root",
+            str(ROOT),
+            "stress",
+            str(path),
+            "guess",
+            "--iterations",
+            "60",
+            "--json",
+            "--workers",
+            "2",
+            "--no-cache",
+            "--shrink-time",
+            "20",
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    outcome = json.loads(result.stdout)
+    assert outcome["verdict"] == "WA"
+    assert "was not found in" in outcome["message"]
+    n, x = map(int, outcome["shrunk_input"].split()[1:3])
+    assert (n, x) in {(2, 2), (3, 3), (4, 4)}  # the smallest games it loses
+
+
+def test_stress_passes_a_correct_interactive_solution():
+    path = GUESS_SOLUTIONS / "accepted/upper_middle.py"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "--root",
+            str(ROOT),
+            "stress",
+            str(path),
+            "guess",
+            "--iterations",
+            "20",
+            "--json",
+            "--workers",
+            "2",
+            "--no-cache",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["verdict"] == "AC"
 
 
 def verify_sum(root) -> dict:
