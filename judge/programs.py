@@ -44,15 +44,27 @@ class Validation:
 
 
 @dataclass(frozen=True)
+class PreparedValidator:
+    name: str  # the program's file name, to say which validator rejected a test
+    program: Prepared
+    args: tuple[str, ...] = ()  # the validator's own arguments
+
+
+@dataclass(frozen=True)
 class SetterPrograms:
     """Ready-to-run commands for a problem's own programs (None where the package has none)."""
 
     problem: Problem
     generator: Prepared | None
-    validator: Prepared | None
+    validators: tuple[PreparedValidator, ...]  # all must accept a test
     reference: Prepared
     shrinker: Prepared | None = None
     game: ReferenceGame | None = None  # an interactive problem's reference against its interactor
+
+    @property
+    def validator(self) -> Prepared | None:
+        """The first validator, or None when the problem has no validator."""
+        return self.validators[0].program if self.validators else None
 
     @property
     def reference_limits(self) -> ResourceLimits:
@@ -84,11 +96,28 @@ class SetterPrograms:
         data: bytes | None = None,
         args: tuple[str, ...] = (),
     ) -> Validation:
-        """Validate one input; `args` are a test group's own constraints (validator_args)."""
-        if self.validator is None:
+        """Valid when every validator accepts; `args` (a test group's) go to each of them."""
+        if not self.validators:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
+        for validator in self.validators:
+            arguments = (*validator.args, *args)
+            validation = self._validate_with(sandbox, validator.program, arguments, path, data)
+            if not validation.valid:
+                if len(self.validators) > 1:
+                    return Validation(False, f"{validator.name}: {validation.message}")
+                return validation
+        return Validation(True)
+
+    def _validate_with(
+        self,
+        sandbox: Sandbox,
+        program: Prepared,
+        args: tuple[str, ...],
+        path: Path | None,
+        data: bytes | None,
+    ) -> Validation:
         result = self._run(
-            sandbox, self.validator, VALIDATOR_LIMITS, args=args, path=path, data=data
+            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data
         )
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
@@ -176,7 +205,12 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
     programs = SetterPrograms(
         problem=problem,
         generator=_prepare(sandbox, generator, "generator") if generator else None,
-        validator=_prepare(sandbox, problem.validator, "validator") if problem.validator else None,
+        validators=tuple(
+            PreparedValidator(
+                spec.program.name, _prepare(sandbox, spec.program, "validator"), spec.args
+            )
+            for spec in problem.validators
+        ),
         reference=_prepare(sandbox, problem.reference, "reference"),
         shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
     )

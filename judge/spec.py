@@ -10,6 +10,7 @@ import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.groups import Group, read_groups
+from judge.kattis_flags import parse_default_flags
 from judge.languages import LANGUAGES
 from judge.limits import Limits, MemoryBasis
 from judge.root import inside_root
@@ -26,11 +27,12 @@ WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
-CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
+CHECKER_NAMES = ("tokens", "exact", "float", "kattis-default", "testlib", "kattis")
 # The conventions of checker and interactor programs (judge.checkers.conventions; a test keeps
 # these names and that registry the same).
 PROGRAM_CHECKERS = ("testlib", "kattis")
 DEFAULT_PROGRAM_TIME_MS = 10000
+ARGS_CHECKERS = ("kattis-default", *PROGRAM_CHECKERS)  # the checkers that take `args`
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,9 @@ class CheckerSpec:
     rel_tol: float = 1e-6
     program: Path | None = None  # for testlib and kattis
     time_ms: int = DEFAULT_PROGRAM_TIME_MS  # limit for a checker program
+    # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
+    # extra arguments after the convention's own (Kattis packages call them validator_flags).
+    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,14 @@ class GeneratorSpec:
 
 
 @dataclass(frozen=True)
+class ValidatorSpec:
+    """One input validator: its program and the arguments it always gets."""
+
+    program: Path
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Problem:
     id: str
     title: str
@@ -76,7 +89,7 @@ class Problem:
     checker: CheckerSpec
     reference: Path
     generator: GeneratorSpec | None
-    validator: Path | None
+    validators: tuple[ValidatorSpec, ...]  # every one must accept a test; empty: none
     groups: tuple[Group, ...]
     shrinker: Path | None = None
     compile_limits: CompileLimits = CompileLimits()
@@ -93,6 +106,16 @@ class Problem:
 
     def group_named(self, name: str) -> Group | None:
         return next((group for group in self.groups if group.name == name), None)
+
+    @property
+    def validator(self) -> Path | None:
+        """The first validator's program (most problems have exactly one)."""
+        return self.validators[0].program if self.validators else None
+
+    def validator_args(self, group: str) -> tuple[str, ...]:
+        """The arguments the validators get for the tests of `group`."""
+        named = self.group_named(group)
+        return named.validator_args if named is not None else ()
 
     @property
     def directory(self) -> Path:
@@ -146,8 +169,8 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "validator",
             "groups",
             "shrinker",
-            "interactive",
             "compile",
+            "interactive",
         }
     )
     declared_id = top.string("id")
@@ -162,11 +185,11 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         checker=_read_checker(top, root),
         reference=_read_reference(top, root, problem_id),
         generator=_read_generator(top, root),
-        validator=_read_optional_program(top, root, problem_id, "validator"),
+        validators=_read_validators(top, root, problem_id),
         groups=read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
-        interactive=_read_interactive(top, root),
         compile_limits=_read_compile_limits(top),
+        interactive=_read_interactive(top, root),
     )
 
 
@@ -222,8 +245,11 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
     checker = top.mapping("checker")
     if checker is None:
         return CheckerSpec(name="tokens")
-    checker.reject_unknown({"name", "abs_tol", "rel_tol", "program", "time_ms"})
+    checker.reject_unknown({"name", "abs_tol", "rel_tol", "program", "time_ms", "args"})
     name = checker.choice("name", CHECKER_NAMES, default="tokens")
+    if checker.get("args") is not None and name not in ARGS_CHECKERS:
+        raise checker.error("args", f"only {', '.join(ARGS_CHECKERS)} checkers take 'args'")
+    args = checker.string_list("args")
     if name in PROGRAM_CHECKERS:
         if checker.get("program") is None:
             raise checker.missing("program", f"the path of the {name} checker program")
@@ -231,6 +257,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             name=name,
             program=_read_program(checker, "program", root),
             time_ms=_program_time_ms(checker),
+            args=args,
         )
     for key in ("program", "time_ms"):
         if checker.get(key) is not None:
@@ -239,10 +266,16 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         for key in ("abs_tol", "rel_tol"):
             if checker.get(key) is not None:
                 raise checker.error(key, f"only the float checker takes '{key}'")
+    if name == "kattis-default":
+        try:
+            parse_default_flags(args)
+        except ValueError as exc:
+            raise checker.error("args", str(exc)) from None
     return CheckerSpec(
         name=name,
         abs_tol=checker.number("abs_tol", default=1e-6),
         rel_tol=checker.number("rel_tol", default=1e-6),
+        args=args,
     )
 
 
@@ -296,6 +329,24 @@ def _read_optional_program(
         return _read_program(top, key, root)
     default = root / "problems" / problem_id / f"{key}.py"
     return inside_root(default, root) if default.is_file() else None
+
+
+def _read_validators(top: MappingReader, root: Path, problem_id: str) -> tuple[ValidatorSpec, ...]:
+    """`validator: PATH`, or a list of `{program, args}`; default problems/<id>/validator.py."""
+    node = top.get("validator")
+    if not isinstance(node, yaml.SequenceNode):
+        program = _read_optional_program(top, root, problem_id, "validator")
+        return (ValidatorSpec(program),) if program is not None else ()
+    if not node.value:
+        raise top.error("validator", "expected a path or a non-empty list of {program, args}")
+    validators = []
+    for index, item in enumerate(node.value):
+        entry = MappingReader.of(top.path, item, prefix=f"validator[{index}].")
+        entry.reject_unknown({"program", "args"})
+        validators.append(
+            ValidatorSpec(_read_program(entry, "program", root), entry.string_list("args"))
+        )
+    return tuple(validators)
 
 
 def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:

@@ -86,7 +86,7 @@ def verify_problem(
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
     tests = discover_tests(problem)
-    invalid = _invalid_tests(programs, sandboxes.get(), tests)
+    invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
     solutions, layout = find_solutions(problem)
     static = layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
     static += Findings(group_errors(problem, tests) + transcript_errors(problem, sandboxes, tests))
@@ -118,14 +118,13 @@ def transcript_errors(
 
 
 def _invalid_tests(
-    programs: SetterPrograms, sandbox: Sandbox, tests
+    problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests
 ) -> tuple[tuple[str, str], ...]:
     if programs.validator is None:
         return ()
     invalid = []
     for case in tests:
-        group = programs.problem.group_named(case.group)
-        args = group.validator_args if group is not None else ()
+        args = problem.validator_args(case.group)
         validation = programs.validate(sandbox, path=case.input_path, args=args)
         if not validation.valid:
             invalid.append((case.name, validation.message))

@@ -1,7 +1,12 @@
 """Running a checker program written by the problem setter, in its convention (testlib, Kattis).
 
-The conventions themselves (arguments, exit codes, partial points) are in
-judge.checkers.conventions; this module prepares the files and runs the program.
+    testlib:  checker input output answer [args]
+    Kattis:   checker input answer feedback_dir [args] < output
+
+`args` are the problem's checker arguments (a Kattis package's validator flags). The
+conventions themselves (arguments, exit codes, partial points, what counts as a crash) are in
+judge.checkers.conventions, shared with interactors; this module prepares the files and runs
+the program.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ def run_checker_program(
         files = scratch_files(Path(scratch), input_path, answer_path)
         files.output.write_bytes(output)
         request = RunRequest(
-            argv=(*checker.argv, *files.fill(convention.checker_args)),
+            argv=(*checker.argv, *files.fill(convention.checker_args), *spec.args),
             limits=judging_program_limits(spec.time_ms),
             python_code=checker.python_code,
             stdin_path=files.output if convention.output_on_stdin else None,

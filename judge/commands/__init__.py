@@ -2,7 +2,10 @@
 
 from judge.commands.answer import answer
 from judge.commands.doctor import doctor
+from judge.commands.export_package import export_package
 from judge.commands.generate import generate
+from judge.commands.import_package import import_package
+from judge.commands.new import new
 from judge.commands.problems import list_problems, show
 from judge.commands.serve import serve, worker
 from judge.commands.run import diff, run
@@ -24,6 +27,9 @@ COMMANDS = (
     stress,
     verify,
     doctor,
+    import_package,
+    export_package,
+    new,
     serve,
     worker,
     user,
