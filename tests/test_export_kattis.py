@@ -28,12 +28,7 @@ from judge.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).parent / "fixtures" / "kattis"
-# Interactive problems are not exported yet (test_an_interactive_problem_is_not_exported).
-BUNDLED = sorted(
-    p.parent.name
-    for p in (ROOT / "problems").glob("*/problem.yaml")
-    if "\ninteractive:" not in p.read_text()
-)
+BUNDLED = sorted(p.parent.name for p in (ROOT / "problems").glob("*/problem.yaml"))
 VERIFYPROBLEM = Path(sys.executable).parent / "verifyproblem"
 CPYTHON_LANGUAGE = """\
 python3:
@@ -195,9 +190,3 @@ def test_verifyproblem_accepts_the_export_of_a_new_problem(tmp_path):
     errors, output = verifyproblem(tmp_path / "fresh", tmp_path)
     assert errors == 0, "\n".join(line for line in output.splitlines() if "ERROR" in line)
 
-
-def test_an_interactive_problem_is_not_exported(tmp_path):
-    result = run(ROOT, "export", "kattis", "guess", str(tmp_path / "guess"))
-    assert result.exit_code == 2
-    assert "guess is interactive: exporting interactive problems" in result.output
-    assert not (tmp_path / "guess").exists()

@@ -142,7 +142,7 @@ def test_a_scored_polygon_package_keeps_its_groups_points_and_dependencies(tmp_p
     text = xml.read_text()
     start, end = text.index("            <tests>"), text.index("            </tests>") + 21
     xml.write_text(text[:start] + SCORED_TESTS.strip("\n") + "\n" + text[end:])
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     result = run(root, "import", "polygon", str(package))
     assert result.exit_code == 0, result.output
     groups = yaml.safe_load((root / "problems/arraysum/problem.yaml").read_text())["groups"]
@@ -161,7 +161,7 @@ def test_a_scored_polygon_package_keeps_its_groups_points_and_dependencies(tmp_p
 
 
 def test_an_interactive_polygon_package_maps_its_testlib_interactor(tmp_path):
-    root = project(tmp_path)
+    root = empty_project(tmp_path)
     result = run(root, "import", "polygon", str(FIXTURES / "guessing"))
     assert result.exit_code == 0, result.output
     assert "the checker of an interactive problem is not run" in result.output

@@ -75,18 +75,9 @@ class Exported:
 
 
 def export_kattis(problem: Problem, out: Path, sandbox: Sandbox) -> Exported:
-    if problem.interactive is not None:
-        raise JudgeError(
-            f"{problem.id} is interactive: exporting interactive problems to Kattis is not "
-            "supported yet"
-        )
     if out.exists() and any(out.iterdir()):
         raise JudgeError(f"{out} exists and is not empty; choose a new folder")
     notes: list[Note] = []
-    if problem.scored:
-        notes.append(
-            Note(NoteKind.UNSUPPORTED, "groups", "points not exported: a pass-fail package")
-        )
     if not KATTIS_NAME.match(out.name):
         notes.append(
             Note(NoteKind.CONVERTED, out.name, "Kattis wants a package folder named [a-z0-9]+")
