@@ -26,6 +26,7 @@ from judge.verdict import Verdict
 
 VERDICT_STYLES = {
     Verdict.AC: "bold green",
+    Verdict.PA: "bold yellow",
     Verdict.PE: "bold yellow",
     Verdict.WA: "bold red",
     Verdict.TLE: "bold magenta",
@@ -62,6 +63,8 @@ def render_report(report: Report, table: bool = True) -> Group:
     else:
         if table:
             parts.append(_table(report))
+        if report.max_score is not None:
+            parts.append(_groups_table(report))
         parts.extend(_explanations(report))
         parts.extend(_stderr_sections(report))
     parts.extend(_summary(report))
@@ -123,6 +126,29 @@ def _table(report: Report) -> Table:
     return table
 
 
+def _groups_table(report: Report) -> Table:
+    table = Table(title="groups", title_justify="left")
+    table.add_column("group")
+    table.add_column("verdict")
+    table.add_column("accepted", justify="right")
+    table.add_column("score", justify="right")
+    table.add_column("note", style="dim", overflow="fold")
+    for group in report.groups:
+        accepted = sum(1 for c in report.tests if c.group == group.name and c.verdict.accepted)
+        table.add_row(
+            group.name,
+            verdict_text(group.verdict) if group.verdict else Text("-", style="dim"),
+            f"{accepted}/{group.tests}",
+            f"{format_score(group.score)} / {format_score(group.max_score)}",
+            group.skipped,
+        )
+    return table
+
+
+def format_score(score: float | None) -> str:
+    return "-" if score is None else f"{score:g}"
+
+
 def _explanations(report: Report) -> list[Text]:
     failing = [c for c in report.tests if not c.verdict.accepted and c.details]
     parts = []
@@ -177,6 +203,8 @@ def _summary(report: Report) -> list[Text]:
     verdict = Text("\nverdict: ")
     verdict.append_text(verdict_text(report.verdict))
     verdict.append(f" {report.verdict.title}")
+    if report.max_score is not None:
+        verdict.append(f"   score: {format_score(report.score)} / {format_score(report.max_score)}")
     if not report.tests:
         return [verdict]
     passed = sum(1 for c in report.tests if c.verdict.accepted)
@@ -228,6 +256,9 @@ def pending_report_dict(
         "total_tests": len(listed),
         "skipped_tests": 0,
         "skipped": [],
+        "score": None,
+        "max_score": problem.max_score,
+        "groups": [],
         "sandbox": None,
         "tests": listed,
     }

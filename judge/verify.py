@@ -33,13 +33,15 @@ from judge.package_checks import (
 )
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
-from judge.runner import CaseResult, JudgeOptions, Report, judge_submission
+from judge.interactive import replay_transcript
+from judge.runner import CaseResult, JudgeOptions, Report, judge_submission, prepare_checker
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.terminal import plural
 from judge.manifest import read_manifest_or_none
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
+from judge.verify_scores import group_errors, score_errors
 
 SAFE_TIME_SHARE = 0.5
 TLE_MARGIN = 2.0
@@ -86,6 +88,7 @@ def verify_problem(
     tests = discover_tests(problem)
     invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
     solutions, static = static_findings(problem, tests)
+    static += Findings(transcript_errors(problem, sandboxes, tests))
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
         return check_solution(problem, solution, sandbox, tests)
@@ -100,13 +103,29 @@ def static_findings(
 ) -> tuple[tuple[BundledSolution, ...], Findings]:
     """The bundled solutions, and what is wrong with the package without running anything."""
     solutions, layout = find_solutions(problem)
-    return solutions, layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
+    found = layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
+    return solutions, found + Findings(group_errors(problem, tests))
 
 
 def solution_warnings(problem: Problem, checks: tuple[SolutionCheck, ...]) -> tuple[str, ...]:
     """Solutions too near the time limit, failing ones too few fixed tests catch."""
     generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
     return time_limit_warnings(problem, checks) + weakly_caught(checks, generated)
+
+
+def transcript_errors(
+    problem: Problem, sandboxes: SandboxPerThread, tests: tuple[TestCase, ...]
+) -> tuple[str, ...]:
+    """Each sample transcript of an interactive problem, played against its interactor."""
+    cases = [case for case in tests if case.interaction is not None]
+    if not cases:
+        return ()
+    sandbox = sandboxes.get()
+    interactor = prepare_checker(problem, sandbox)
+    if interactor.program is None:
+        return (interactor.broken,)
+    replayed = (replay_transcript(sandbox, problem, interactor.program, case) for case in cases)
+    return tuple(error for error in replayed if error)
 
 
 def _invalid_tests(
@@ -131,7 +150,9 @@ def check_solution(
 ) -> SolutionCheck:
     expects_tle = solution.expected is Verdict.TLE
     judged_as = for_verification(problem, TLE_MARGIN if expects_tle else 1.0)
-    stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
+    # A solution shown to be too slow need not run on; one that must earn a score must run on.
+    runs_on = solution.expected in (Verdict.AC, Verdict.PA)
+    stop_on = frozenset() if runs_on else frozenset({Verdict.TLE})
     try:
         report = judge_submission(
             judged_as, solution.path, sandbox, JudgeOptions(stop_on=stop_on), tests=tests
@@ -142,7 +163,7 @@ def check_solution(
     if expects_tle and report.verdict is not Verdict.CE:
         errors += tle_margin_errors(report.tests, problem.limits.time_ms)
     report = at_real_limit(report, problem)
-    errors = verdict_errors(solution.expected, report) + errors
+    errors = expectation_errors(solution, report) + errors
     return SolutionCheck(solution, report, tuple(errors))
 
 
@@ -199,7 +220,7 @@ def weakly_caught(checks: tuple[SolutionCheck, ...], generated: set[str]) -> tup
     """Failing solutions that fewer than FIXED_CATCHES tests outside `generated` reject."""
     warnings = []
     for check in checks:
-        if check.solution.expected in (Verdict.AC, Verdict.TLE, Verdict.CE):
+        if check.solution.expected in (Verdict.AC, Verdict.PA, Verdict.TLE, Verdict.CE):
             continue
         caught = [
             case.name
@@ -216,12 +237,26 @@ def weakly_caught(checks: tuple[SolutionCheck, ...], generated: set[str]) -> tup
     return tuple(warnings)
 
 
+def expectation_errors(solution: BundledSolution, report: Report) -> list[str]:
+    """What `report` breaks of what the solution's folder and its declared score expect."""
+    return verdict_errors(solution.expected, report) + score_errors(
+        solution.expected, solution.expected_score, report
+    )
+
+
 def verdict_errors(expected: Verdict, report: Report) -> list[str]:
     if report.compile_message or report.verdict is Verdict.CE:  # CE, or JE: a broken toolchain
         if report.verdict is Verdict.CE and expected is Verdict.CE:
             return []
         return [f"does not compile ({report.verdict.value}): {report.compile_message[:300]}"]
     got = [case.verdict for case in report.tests]
+    if expected is Verdict.PA:
+        # Any verdict but a judge error: a partial solution fails some tests by design.
+        return [
+            f"{case.name}: JE {case.message}".rstrip()
+            for case in report.tests
+            if case.verdict is Verdict.JE
+        ][:1]
     if expected is Verdict.AC:
         return [
             f"{case.name}: {case.verdict.value} {case.message}".rstrip()

@@ -33,11 +33,12 @@ from judge.verdict import Verdict
 from judge.verify import (
     SolutionCheck,
     Verification,
+    expectation_errors,
     solution_warnings,
     static_findings,
-    verdict_errors,
 )
 from judge.verify_report import verification_to_dict
+from judge.verify_scores import score_declared_in
 
 MAX_LABEL = 128  # Submission.filename
 
@@ -119,8 +120,10 @@ def _check(submission: Submission, problem: Problem) -> SolutionCheck:
     report = ReportDocument.model_validate(submission.result).to_report(problem.title)
     expected = Verdict(submission.expected)
     label = submission.filename
-    solution = BundledSolution(problem.solutions / label, label, expected)
-    return SolutionCheck(solution, report, tuple(verdict_errors(expected, report)))
+    # The score it declares as it was sent, not as the file on disk may read now.
+    declared = score_declared_in(submission.source.decode("utf-8", errors="replace"))
+    solution = BundledSolution(problem.solutions / label, label, expected, declared)
+    return SolutionCheck(solution, report, tuple(expectation_errors(solution, report)))
 
 
 def _unjudged(submission: Submission) -> dict:

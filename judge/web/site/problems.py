@@ -12,7 +12,7 @@ from judge.service.api.errors import ApiError
 from judge.service.models import User
 from judge.spec import list_problem_ids
 from judge.testdata import discover_tests
-from judge.web.pages import read_samples
+from judge.web.pages import read_interactions, read_samples
 from judge.web.site.rendering import SiteRenderer, renderer
 from judge.web.site.views import ProblemRow, SubmitForm, problem_list_page, site_problem_page
 
@@ -73,7 +73,8 @@ def problem_response(
     form: SubmitForm,
     status: int = 200,
 ) -> Response:
-    """The statement, limits, samples (the `samples` group only) and the submit form."""
+    """The statement, limits, samples (the `samples` group only; an interactive problem's
+    sample interactions) and the submit form."""
     try:
         problem = parts.problem(problem_id)
     except ApiError:
@@ -82,8 +83,9 @@ def problem_response(
         raise ApiError(404, f"no problem {problem_id}") from None
     try:
         statement = problem.statement.read_text(encoding="utf-8", errors="replace")
-        samples = read_samples(discover_tests(problem))
+        tests = discover_tests(problem)
+        samples, interactions = read_samples(tests), read_interactions(tests)
     except (OSError, JudgeError) as exc:
         raise ApiError(404, f"problem {problem_id}: {exc}") from None
-    page = site_problem_page(problem, statement, samples, form)
+    page = site_problem_page(problem, statement, samples, interactions, form)
     return site.page(request, page, user, section="problems", status=status)

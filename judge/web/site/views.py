@@ -14,7 +14,15 @@ from judge.service.sessions import SESSION_DAYS
 from judge.spec import Problem
 from judge.verdict import Verdict
 from judge.web.assets import Bundle
-from judge.web.pages import Page, Sample, margin_chart, problem_page, submission_page, time_margin
+from judge.web.pages import (
+    Interaction,
+    Page,
+    Sample,
+    margin_chart,
+    problem_page,
+    submission_page,
+    time_margin,
+)
 
 LANGUAGE_TITLES = {"python": "Python 3", "c": "C", "cpp": "C++"}
 
@@ -84,9 +92,13 @@ def problem_list_page(rows: Sequence[ProblemRow], broken: Mapping[str, str]) -> 
 
 
 def site_problem_page(
-    problem: Problem, statement: str, samples: tuple[Sample, ...], form: SubmitForm
+    problem: Problem,
+    statement: str,
+    samples: tuple[Sample, ...],
+    interactions: tuple[Interaction, ...],
+    form: SubmitForm,
 ) -> Page:
-    page = problem_page(problem, statement, samples)
+    page = problem_page(problem, statement, samples, interactions)
     return dataclasses.replace(
         page,
         template="site/problem.html",
