@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from judge.runner import CaseResult, Report
 from judge.schema import (
@@ -238,6 +239,7 @@ def pending_report_dict(
 
     Pages show it while a submission is judged and fill it in as results arrive.
     """
+    tests = tuple(tests)
     listed = [
         {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
         for case in tests
@@ -258,10 +260,31 @@ def pending_report_dict(
         "skipped": [],
         "score": None,
         "max_score": problem.max_score,
-        "groups": [],
+        "groups": pending_groups(problem, tests),
         "sandbox": None,
         "tests": listed,
     }
+
+
+def pending_groups(problem: Problem, tests: Sequence[TestCase]) -> list[dict]:
+    """A scored problem's groups before judging, as the document lists them (the groups
+    judge.grading grades, in its order): their size and points, nothing judged or earned."""
+    if not problem.scored:
+        return []
+    sizes = Counter(case.group for case in tests)
+    return [
+        {
+            "name": group.name,
+            "verdict": None,
+            "tests": sizes[group.name],
+            "judged": 0,
+            "score": None,
+            "max_score": group.points,
+            "skipped": None,
+        }
+        for group in problem.groups
+        if sizes[group.name] or group.points is not None
+    ]
 
 
 def limits_to_dict(limits: Limits) -> dict:

@@ -18,6 +18,7 @@ from tests.browser.test_live_updates import VERDICTS
 from tests.conftest import write_project
 from tests.service.processes import JudgeServer, add_user
 from tests.service.stack import QUICK_TESTS, QUICK_YAML
+from tests.test_scored_problems import SCORED_SOLUTIONS, SCORED_TESTS, SCORED_YAML
 
 # A tab and trailing spaces that a copy of the sample must keep, byte for byte (the statement
 # shows the same bytes: verify compares them).
@@ -98,6 +99,7 @@ def served(tmp_path_factory, isolation_flags):
     (root / "problems/quick/statement.md").write_text(STATEMENT)
     (root / "testdata/quick/manifest.yaml").write_text(MANIFEST)
     (root / "testdata/quick/sample-1.in").write_bytes(SAMPLE_INPUT)
+    write_project(root, problem_yaml=SCORED_YAML, tests=SCORED_TESTS, solutions=SCORED_SOLUTIONS)
     env = dict(os.environ, JUDGE_CACHE_DIR=str(tmp_path_factory.getbasetemp() / "judge-cache"))
     env.pop("JUDGE_TOKEN", None)
     env.pop("JUDGE_ROOT", None)
@@ -400,3 +402,37 @@ def test_every_form_needs_the_csrf_token_of_its_session(browser, served):
                 assert browser.find("#who").text.startswith("root")  # still signed in
                 assert served.state() == before, (path, action)
     shoot(browser, "csrf-refused")
+
+
+GROUPS = """return Array.from(document.querySelectorAll('#groups tbody tr'), r => [r.dataset.group,
+    r.dataset.verdict, r.querySelector('[data-field=judged]').textContent,
+    r.querySelector('[data-field=score]').textContent])"""
+
+
+def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, served):
+    sign_in(browser, served, "alice", "/problems/sum")
+    browser.find("#language option[value='python']").click()
+    # Half a second per test (far from every limit): the page opens while the groups are judged.
+    slow = "import time\ntime.sleep(0.5)\n" + SCORED_SOLUTIONS["under_thousand.py"]
+    browser.find("#source").send_keys(slow)
+    browser.find("#submit-button").click()
+    browser.wait_for("document.getElementById('groups')")
+    assert browser.find("#submission").get_attribute("data-live-url")
+    browser.js("window.notReloaded = true")
+    maxima = [
+        row.text.split("/")[-1].strip() for row in browser.find_all("#groups td.num:nth-child(4)")
+    ]
+    assert maxima == ["0", "30", "30", "40"]
+    browser.wait_for("document.getElementById('submission').dataset.state === 'done'", 90)
+    assert browser.js("return window.notReloaded") is True
+    assert browser.js(GROUPS) == [
+        ["samples", "AC", "1", "0"],
+        ["small", "AC", "2", "30"],
+        ["pairs", "WA", "2", "15"],
+        ["big", "WA", "1", "0"],
+    ]
+    assert browser.find("#group-big [data-field=skipped]").text.startswith("judging stopped")
+    assert browser.find("#test-big-2 [data-field=message]").text == "not judged"
+    assert browser.find("#summary [data-field=score]").text == "45"
+    assert "45 / 100" in browser.find("#summary").text
+    shoot(browser, "scored")

@@ -6,6 +6,8 @@ pages is checked in tests/browser/test_site.py."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,8 @@ from judge.service.store import Job
 from judge.web.site import install_site
 from tests.service.conftest import Api, judging_for
 from tests.service.test_access import HIDDEN_INPUTS, LEAKY, WRONG
+from tests.test_interactive import KATTIS_SUM_INTERACTOR, sum_project
+from tests.test_scored_problems import SCORED_SOLUTIONS, scored_project
 
 RIGHT = "a, b = map(int, input().split())\nprint(a + b)\n"
 # The hidden tests' answers as a page would quote them (a bare "-2" is in "line-2").
@@ -24,13 +28,20 @@ HIDDEN_DATA = ("2000000000", "&#39;-2&#39;", "-2\n", ">-2<")
 CSRF = re.compile(r'name="csrf_token" value="([0-9a-f]+)"')
 
 
-@pytest.fixture
-def site(project_root, tmp_path, cache):
-    app = Api(project_root, f"sqlite:///{tmp_path / 'site.db'}", cache, extensions=[install_site])
+@contextmanager
+def open_site(root: Path, folder: Path, cache) -> Iterator[Api]:
+    """The service with its pages over the project at `root`, its database in `folder`."""
+    app = Api(root, f"sqlite:///{folder / 'site.db'}", cache, extensions=[install_site])
     try:
         yield app
     finally:
         app.close()
+
+
+@pytest.fixture
+def site(project_root, tmp_path, cache):
+    with open_site(project_root, tmp_path, cache) as app:
+        yield app
 
 
 @pytest.fixture
@@ -71,10 +82,15 @@ def signed_in(site: Api, name: str) -> Browser:
     return browser
 
 
-def submitted(browser: Browser, judge, source: str) -> int:
+def sent(browser: Browser, source: str) -> int:
+    """Submitted through the form; the new submission's id."""
     response = browser.submit(browser.csrf("/problems/sum"), source)
     assert response.status_code == 303, response.text
-    submission_id = int(response.headers["location"].rsplit("/", 1)[1])
+    return int(response.headers["location"].rsplit("/", 1)[1])
+
+
+def submitted(browser: Browser, judge, source: str) -> int:
+    submission_id = sent(browser, source)
     judge(Job(submission_id, 1))
     return submission_id
 
@@ -277,8 +293,7 @@ def test_a_verify_run_judges_every_bundled_solution_through_the_queue(site, judg
 
 def test_every_bundled_problem_has_its_page(tmp_path, cache):
     repo = Path(__file__).resolve().parents[2]
-    site = Api(repo, f"sqlite:///{tmp_path / 'repo.db'}", cache, extensions=[install_site])
-    try:
+    with open_site(repo, tmp_path, cache) as site:
         visitor = Browser(site)
         front = visitor.http.get("/").text
         problem_ids = re.findall(r'<tr data-problem="([\w-]+)"', front)
@@ -287,5 +302,51 @@ def test_every_bundled_problem_has_its_page(tmp_path, cache):
             page = visitor.http.get(f"/problems/{problem_id}")
             assert page.status_code == 200, (problem_id, page.text[-500:])
             assert 'id="statement"' in page.text and 'data-sample="sample-1"' in page.text
-    finally:
-        site.close()
+
+
+def group_rows(page: str) -> list[tuple[str, str, str, str]]:
+    """Each group's name, verdict, tests judged and score, as the groups table shows them."""
+    row = re.compile(
+        r'<tr id="group-([\w-]+)".*?data-verdict="(\w*)">.*?data-field="judged">(\d+)</span>'
+        r' / \d+</td>\s*<td class="num"><span data-field="score">([^<]*)</span> / ([^<]*)</td>',
+        re.S,
+    )
+    return [
+        (name, verdict, judged, f"{score} / {most}")
+        for name, verdict, judged, score, most in row.findall(page)
+    ]
+
+
+def test_a_scored_submission_shows_each_groups_score_and_the_total(tmp_path, cache):
+    root = scored_project(tmp_path / "project")
+    with open_site(root, tmp_path, cache) as site, judging_for(site, cache, tmp_path) as judge:
+        alice = signed_in(site, "alice")
+        submission_id = sent(alice, SCORED_SOLUTIONS["under_thousand.py"])
+        queued = alice.http.get(f"/submissions/{submission_id}").text
+        assert group_rows(queued) == [
+            ("samples", "", "0", "- / 0"),
+            ("small", "", "0", "- / 30"),
+            ("pairs", "", "0", "- / 30"),
+            ("big", "", "0", "- / 40"),
+        ]
+        judge(Job(submission_id, 1))
+        judged = alice.http.get(f"/submissions/{submission_id}").text
+        assert group_rows(judged) == [
+            ("samples", "AC", "1", "0 / 0"),
+            ("small", "AC", "2", "30 / 30"),
+            ("pairs", "WA", "2", "15 / 30"),
+            ("big", "WA", "1", "0 / 40"),
+        ]
+        assert '<span data-field="score">45</span> / 100' in judged
+        assert "judging stopped after test big-1 (WA)" in judged
+
+
+def test_an_interactive_submission_has_its_page(tmp_path, cache):
+    root = sum_project(tmp_path / "project", "kattis", KATTIS_SUM_INTERACTOR)
+    with open_site(root, tmp_path, cache) as site, judging_for(site, cache, tmp_path) as judge:
+        alice = signed_in(site, "alice")
+        problem = alice.http.get("/problems/sum").text
+        assert "interactive (kattis)" in problem and 'id="submit-form"' in problem
+        page = alice.http.get(f"/submissions/{submitted(alice, judge, RIGHT)}")
+        assert page.status_code == 200
+        assert 'id="summary" data-verdict="AC"' in page.text and 'id="groups"' not in page.text

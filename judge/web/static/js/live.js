@@ -14,6 +14,10 @@
  *                        verdict (or, for status "failed", shows the judge's error), and the
  *                        stream is closed by this side.
  *
+ * A scored problem's groups table (#groups, rows <tr data-group="NAME">) counts each group's
+ * judged tests as they arrive; their verdicts and scores, which follow the groups' own rules
+ * (judge.scoring), and the total come with the finished document.
+ *
  * Events are idempotent: a stream that reconnects sends results again. Rows, the summary,
  * the charts (static/js/charts.js) and the explanations are updated in place; nothing is
  * reloaded. A status line (#status, #judge-error), where the page has one, follows too. When
@@ -31,6 +35,11 @@
 
   function kb(value) {
     return value === null || value === undefined ? "" : String(value);
+  }
+
+  // As judge.report.format_score writes it: "-" for none, else at most six digits.
+  function score(value) {
+    return value === null || value === undefined ? "-" : String(Number(value.toPrecision(6)));
   }
 
   function setBadge(badge, verdict, long) {
@@ -169,6 +178,60 @@
     }
   }
 
+  // Tests the judge did not run (a group stopped at its first rejected test, or one whose
+  // dependency failed): the finished document leaves them out; they are no longer pending.
+  function markUnjudged(tests) {
+    const judged = new Set(tests.map((test) => test.name));
+    for (const row of document.querySelectorAll("#tests tr[data-test]")) {
+      if (judged.has(row.dataset.test)) continue;
+      const badge = field(row, "verdict").querySelector(".badge");
+      badge.textContent = "–";
+      badge.title = "not judged";
+      field(row, "message").textContent = "not judged";
+    }
+  }
+
+  function groupRows() {
+    return Array.from(document.querySelectorAll("#groups tr[data-group]"));
+  }
+
+  function countJudged(tests) {
+    const groupOf = new Map(
+      Array.from(document.querySelectorAll("#tests tr[data-test]"), (row) => [
+        row.dataset.test,
+        row.dataset.group,
+      ]),
+    );
+    const judged = new Map();
+    for (const test of tests) {
+      if (!test.verdict) continue;
+      const group = groupOf.get(test.name);
+      judged.set(group, (judged.get(group) || 0) + 1);
+    }
+    for (const row of groupRows()) {
+      field(row, "judged").textContent = String(judged.get(row.dataset.group) || 0);
+    }
+  }
+
+  function fillGroups(groups) {
+    const rows = groupRows();
+    for (const group of groups) {
+      const row = rows.find((candidate) => candidate.dataset.group === group.name);
+      if (!row) continue;
+      row.className = "row-v-" + (group.verdict || "pending");
+      row.dataset.verdict = group.verdict || "";
+      setBadge(field(row, "verdict").querySelector(".badge"), group.verdict, false);
+      field(row, "judged").textContent = String(group.judged);
+      field(row, "score").textContent = score(group.score);
+      field(row, "skipped").textContent = group.skipped || "";
+    }
+  }
+
+  function showTotal(total) {
+    const shown = field(document.getElementById("summary"), "score");
+    if (shown) shown.textContent = score(total);
+  }
+
   function showCompileError(message) {
     if (!message || document.getElementById("compile-error")) return;
     const section = document.createElement("section");
@@ -207,6 +270,10 @@
     const explanations = document.getElementById("explanations");
     if (explanations) explanations.hidden = true;
     updateSummary([], null);
+    fillGroups(
+      groupRows().map((row) => ({ name: row.dataset.group, verdict: null, judged: 0, score: null })),
+    );
+    showTotal(null);
   }
 
   function showStatus(status, attempt, error) {
@@ -242,6 +309,7 @@
       seen.set(test.name, test);
       applyCase(test);
       updateSummary(Array.from(seen.values()));
+      countJudged(Array.from(seen.values()));
     });
     source.addEventListener("done", (event) => {
       source.close();
@@ -255,6 +323,9 @@
         badge.textContent = "failed";
       } else {
         updateSummary(report.tests, report.verdict);
+        markUnjudged(report.tests);
+        fillGroups(report.groups || []);
+        showTotal(report.score);
       }
       if (report.status) showStatus(report.status, report.attempt, report.error);
       root.dataset.state = "done";
