@@ -404,6 +404,8 @@ def test_every_form_needs_the_csrf_token_of_its_session(browser, served):
     shoot(browser, "csrf-refused")
 
 
+UNDER_A_THOUSAND = SCORED_SOLUTIONS["under_thousand.py"]
+NO_NEGATIVES = SCORED_SOLUTIONS["no_negatives.py"]
 GROUPS = """return Array.from(document.querySelectorAll('#groups tbody tr'), r => [r.dataset.group,
     r.dataset.verdict, r.querySelector('[data-field=judged]').textContent,
     r.querySelector('[data-field=score]').textContent])"""
@@ -413,7 +415,7 @@ def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, se
     sign_in(browser, served, "alice", "/problems/sum")
     browser.find("#language option[value='python']").click()
     # Half a second per test (far from every limit): the page opens while the groups are judged.
-    slow = "import time\ntime.sleep(0.5)\n" + SCORED_SOLUTIONS["under_thousand.py"]
+    slow = "import time\ntime.sleep(0.5)\n" + UNDER_A_THOUSAND
     browser.find("#source").send_keys(slow)
     browser.find("#submit-button").click()
     browser.wait_for("document.getElementById('groups')")
@@ -436,3 +438,21 @@ def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, se
     assert browser.find("#summary [data-field=score]").text == "45"
     assert "45 / 100" in browser.find("#summary").text
     shoot(browser, "scored")
+
+    # Wrong on small: big, which depends on it, is never judged, and says so once done.
+    browser.find("a#problem-link").click()
+    browser.wait_for("document.getElementById('submit-form')")
+    browser.find("#language option[value='python']").click()
+    browser.find("#source").send_keys(slow.replace(UNDER_A_THOUSAND, NO_NEGATIVES))
+    browser.find("#submit-button").click()
+    browser.wait_for("document.getElementById('groups')")
+    assert browser.find("#submission").get_attribute("data-live-url")
+    assert browser.find("#group-big [data-field=verdict]").text == "…"
+    browser.wait_for("document.getElementById('submission').dataset.state === 'done'", 90)
+    assert browser.js(GROUPS)[1:] == [
+        ["small", "WA", "2", "0"],
+        ["pairs", "AC", "2", "30"],
+        ["big", "", "0", "0"],
+    ]
+    assert browser.find("#group-big [data-field=verdict]").text == "–"
+    assert browser.find("#summary [data-field=score]").text == "30"

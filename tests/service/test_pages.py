@@ -339,6 +339,16 @@ def test_a_scored_submission_shows_each_groups_score_and_the_total(tmp_path, cac
         ]
         assert '<span data-field="score">45</span> / 100' in judged
         assert "judging stopped after test big-1 (WA)" in judged
+        # Wrong on small: big, which depends on it, is never judged.
+        submission_id = submitted(alice, judge, SCORED_SOLUTIONS["no_negatives.py"])
+        page = alice.http.get(f"/submissions/{submission_id}").text
+        assert group_rows(page)[1:] == [
+            ("small", "WA", "2", "0 / 30"),
+            ("pairs", "AC", "2", "30 / 30"),
+            ("big", "", "0", "0 / 40"),
+        ]
+        big = page[page.index('id="group-big"') :]
+        assert big.index('title="not judged">–') < big.index("depends on group &#39;small&#39;")
 
 
 def test_an_interactive_submission_has_its_page(tmp_path, cache):

@@ -184,11 +184,15 @@
     const judged = new Set(tests.map((test) => test.name));
     for (const row of document.querySelectorAll("#tests tr[data-test]")) {
       if (judged.has(row.dataset.test)) continue;
-      const badge = field(row, "verdict").querySelector(".badge");
-      badge.textContent = "–";
-      badge.title = "not judged";
+      showNotJudged(field(row, "verdict").querySelector(".badge"));
       field(row, "message").textContent = "not judged";
     }
+  }
+
+  // As components/report.html's not_judged() shows it.
+  function showNotJudged(badge) {
+    badge.textContent = "–";
+    badge.title = "not judged";
   }
 
   function groupRows() {
@@ -213,14 +217,17 @@
     }
   }
 
-  function fillGroups(groups) {
+  // `finished`: a group without a verdict was never judged, rather than not judged yet.
+  function fillGroups(groups, finished) {
     const rows = groupRows();
     for (const group of groups) {
       const row = rows.find((candidate) => candidate.dataset.group === group.name);
       if (!row) continue;
       row.className = "row-v-" + (group.verdict || "pending");
       row.dataset.verdict = group.verdict || "";
-      setBadge(field(row, "verdict").querySelector(".badge"), group.verdict, false);
+      const badge = field(row, "verdict").querySelector(".badge");
+      setBadge(badge, group.verdict, false);
+      if (finished && !group.verdict) showNotJudged(badge);
       field(row, "judged").textContent = String(group.judged);
       field(row, "score").textContent = score(group.score);
       field(row, "skipped").textContent = group.skipped || "";
@@ -272,6 +279,7 @@
     updateSummary([], null);
     fillGroups(
       groupRows().map((row) => ({ name: row.dataset.group, verdict: null, judged: 0, score: null })),
+      false,
     );
     showTotal(null);
   }
@@ -324,7 +332,7 @@
       } else {
         updateSummary(report.tests, report.verdict);
         markUnjudged(report.tests);
-        fillGroups(report.groups || []);
+        fillGroups(report.groups || [], true);
         showTotal(report.score);
       }
       if (report.status) showStatus(report.status, report.attempt, report.error);
