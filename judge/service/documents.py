@@ -78,6 +78,8 @@ class SubmissionSummary(BaseModel):
     max_time_ms: float | None
     max_memory_kb: int | None
     tests_judged: int  # so far, while judging
+    score: float | None = None  # scored problems, once done
+    max_score: float | None = None
 
 
 def submission_summary(submission: Submission, judged_so_far: int = 0) -> SubmissionSummary:
@@ -95,6 +97,8 @@ def submission_summary(submission: Submission, judged_so_far: int = 0) -> Submis
         max_time_ms=result["max_time_ms"] if result else None,
         max_memory_kb=result["max_memory_kb"] if result else None,
         tests_judged=len(result["tests"]) if result else judged_so_far,
+        score=result.get("score") if result else None,
+        max_score=result.get("max_score") if result else None,
     )
 
 

@@ -456,3 +456,9 @@ def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, se
     ]
     assert browser.find("#group-big [data-field=verdict]").text == "–"
     assert browser.find("#summary [data-field=score]").text == "30"
+
+    # The list shows the totals too, as served and as its stream fills the rows in again.
+    browser.find("header nav a[href='/submissions']").click()
+    browser.wait_for("document.getElementById('submissions').dataset.state === 'following'")
+    scores = [cell.text for cell in browser.find_all("#submissions tr[data-id] .score")]
+    assert scores[:2] == ["30 / 100", "45 / 100"]

@@ -35,6 +35,11 @@
     return value === null || value === undefined ? "" : String(value);
   }
 
+  // As judge.report.format_score writes it: "-" for none, else at most six digits.
+  function score(value) {
+    return value === null || value === undefined ? "-" : String(Number(value.toPrecision(6)));
+  }
+
   // The server writes UTC to the second ("2026-12-01 09:30:00"); the stream sends ISO 8601.
   function when(iso) {
     return iso.slice(0, 19).replace("T", " ");
@@ -75,7 +80,15 @@
     problem.href = "/problems/" + encodeURIComponent(line.problem);
     problem.textContent = line.problem;
     field(row, "language").textContent = line.language;
-    field(row, "result").replaceChildren(result(line));
+    const shown = field(row, "result");
+    shown.replaceChildren(result(line));
+    if (line.status === "done" && line.max_score !== null && line.max_score !== undefined) {
+      const points = document.createElement("span");
+      points.className = "score";
+      points.dataset.field = "score";
+      points.textContent = score(line.score) + " / " + score(line.max_score);
+      shown.append(" ", points);
+    }
     field(row, "time").textContent = ms(line.max_time_ms);
     field(row, "memory").textContent = kb(line.max_memory_kb);
   }
