@@ -360,3 +360,28 @@ def test_an_interactive_submission_has_its_page(tmp_path, cache):
         page = alice.http.get(f"/submissions/{submitted(alice, judge, RIGHT)}")
         assert page.status_code == 200
         assert 'id="summary" data-verdict="AC"' in page.text and 'id="groups"' not in page.text
+
+
+def test_a_verify_run_holds_each_solution_to_the_score_it_declares(tmp_path, cache):
+    under_thousand = SCORED_SOLUTIONS["under_thousand.py"]
+    root = scored_project(
+        tmp_path / "project",
+        solutions={
+            "reference.py": SCORED_SOLUTIONS["reference.py"],
+            "partially_accepted/right.py": "# @EXPECTED_SCORE@: 45\n" + under_thousand,
+            "partially_accepted/wrong.py": "# @EXPECTED_SCORE@: 60\n" + under_thousand,
+        },
+    )
+    with open_site(root, tmp_path, cache) as site, judging_for(site, cache, tmp_path) as judge:
+        setter = signed_in(site, "setter")
+        setter.http.post("/problems/sum/verify", data={"csrf_token": setter.csrf("/")})
+        with site.database.session() as session:
+            runs = session.query(Submission).filter(Submission.verify_run_id.isnot(None)).all()
+            jobs = [Job(s.id, s.attempt) for s in runs]
+        for job in jobs:
+            judge(job)
+        document = site.get("/api/problems/sum/verify", "setter").json()
+    got = {e["solution"]: (e["ok"], e["errors"]) for e in document["solutions"]}
+    assert got["partially_accepted/right.py"] == (True, [])
+    assert got["partially_accepted/wrong.py"] == (False, ["scores 45 of 100, but declares 60"])
+    assert document["ok"] is False
