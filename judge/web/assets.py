@@ -42,8 +42,8 @@ SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("js/copy.js",),
     Bundle.CHARTS: ("vendor/chart.js/chart.umd.min.js", "js/charts.js"),
     Bundle.MATH: ("vendor/katex/katex.min.js", "js/math.js"),
-    Bundle.LIVE: ("js/live.js",),
-    Bundle.FEED: ("js/feed.js",),
+    Bundle.LIVE: ("js/format.js", "js/live.js"),
+    Bundle.FEED: ("js/format.js", "js/feed.js"),
     Bundle.SUBMIT: ("js/submit.js",),
 }
 FONT_URL = re.compile(

@@ -27,18 +27,7 @@
     return row.querySelector(`[data-field="${name}"]`);
   }
 
-  function ms(value) {
-    return value === null || value === undefined ? "" : String(Math.round(value));
-  }
-
-  function kb(value) {
-    return value === null || value === undefined ? "" : String(value);
-  }
-
-  // As judge.report.format_score writes it: "-" for none, else at most six digits.
-  function score(value) {
-    return value === null || value === undefined ? "-" : String(Number(value.toPrecision(6)));
-  }
+  const { ms, kb, score } = window.judgeFormat;
 
   // The server writes UTC to the second ("2026-12-01 09:30:00"); the stream sends ISO 8601.
   function when(iso) {

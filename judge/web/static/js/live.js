@@ -29,18 +29,7 @@
 
   const titles = JSON.parse(document.getElementById("verdict-titles").textContent);
 
-  function ms(value) {
-    return value === null || value === undefined ? "" : String(Math.round(value));
-  }
-
-  function kb(value) {
-    return value === null || value === undefined ? "" : String(value);
-  }
-
-  // As judge.report.format_score writes it: "-" for none, else at most six digits.
-  function score(value) {
-    return value === null || value === undefined ? "-" : String(Number(value.toPrecision(6)));
-  }
+  const { ms, kb, score } = window.judgeFormat;
 
   function setBadge(badge, verdict, long) {
     badge.className = "badge v-" + (verdict || "pending");
