@@ -57,6 +57,7 @@ class Facts:
 class Judgement:
     verdict: Verdict
     message: str  # one line: why
+    out_of_cpu: bool = False  # decided by row 3: the run ran out of CPU time
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,17 @@ def _any(*tests: Callable[[Facts], bool]) -> Callable[[Facts], bool]:
     return lambda facts: any(test(facts) for test in tests)
 
 
+CPU_ROW = Row(
+    "stopped by the CPU watcher, SIGXCPU, or CPU time over the limit",
+    Verdict.TLE,
+    _any(
+        _ended(Termination.CPU_LIMIT),
+        _signal(signals.SIGXCPU),
+        lambda f: f.run.cpu_ms > f.limits.time_ms,
+    ),
+    lambda f: f"CPU time over {f.limits.time_ms} ms",
+)
+
 VERDICT_TABLE: tuple[Row, ...] = (
     Row(
         "the sandbox failed",
@@ -94,16 +106,7 @@ VERDICT_TABLE: tuple[Row, ...] = (
         _ended(Termination.START_FAILED),
         lambda f: f"could not start the submission: {f.run.message}",
     ),
-    Row(
-        "stopped by the CPU watcher, SIGXCPU, or CPU time over the limit",
-        Verdict.TLE,
-        _any(
-            _ended(Termination.CPU_LIMIT),
-            _signal(signals.SIGXCPU),
-            lambda f: f.run.cpu_ms > f.limits.time_ms,
-        ),
-        lambda f: f"CPU time over {f.limits.time_ms} ms",
-    ),
+    CPU_ROW,
     Row(
         "killed for memory, or the memory figure over the limit",
         Verdict.MLE,
@@ -159,7 +162,7 @@ def judge_run(run: RunResult, limits: Limits, memory_kb: int) -> Judgement:
     """The verdict a run earns before its output is looked at; AC means 'go on and check'."""
     facts = Facts(run, limits, memory_kb)
     row = matching_row(facts)
-    return Judgement(row.verdict, row.message(facts))
+    return Judgement(row.verdict, row.message(facts), out_of_cpu=row is CPU_ROW)
 
 
 def matching_row(facts: Facts) -> Row:

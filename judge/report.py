@@ -43,9 +43,18 @@ def case_line(case: CaseResult, name_width: int = 28) -> Text:
     line = Text(f"{case.name:<{name_width}} ", no_wrap=False)
     line.append_text(verdict_text(case.verdict))
     line.append(f"  {case.time_ms:>7.0f} ms {case.memory_kb:>8} KB")
-    if case.message:
-        line.append(f"  {case.message}", style="dim")
+    message = case_message(case)
+    if message:
+        line.append(f"  {message}", style="dim")
     return line
+
+
+def case_message(case: CaseResult) -> str:
+    """The test's message, and how often it ran when it ran out of time near the limit."""
+    if not case.reruns:
+        return case.message
+    runs = f"[best of {case.reruns + 1} runs: out of CPU time near the limit]"
+    return f"{case.message} {runs}" if case.message else runs
 
 
 def render_report(report: Report, table: bool = True) -> Group:
@@ -113,7 +122,7 @@ def _table(report: Report) -> Table:
             f"{case.time_ms:.0f}",
             str(case.memory_kb),
             str(case.memory_gross_kb),
-            case.message,
+            case_message(case),
         )
     return table
 
@@ -178,6 +187,11 @@ def _summary(report: Report) -> list[Text]:
     verdict.append(f"   tests: {passed}/{len(report.tests)} accepted")
     if report.skipped:
         verdict.append(f", {plural(len(report.skipped), 'test')} not run")
+    rerun = sum(1 for c in report.tests if c.reruns)
+    if rerun:
+        verdict.append(
+            f", {plural(rerun, 'test')} run again near the time limit (the smallest time counts)"
+        )
     basis = limits.memory_basis.value
     figures = Text(
         f"max time: {report.max_time_ms:.0f} / {limits.time_ms} ms   "
@@ -274,6 +288,7 @@ CASE_FIELDS = (
     "message",
     "details",
     "stderr",
+    "reruns",
 )
 
 
@@ -291,6 +306,7 @@ def _case_to_dict(case: CaseResult) -> dict:
         "message": case.message,
         "details": case.details or None,
         "stderr": case.stderr or None,
+        "reruns": case.reruns,
     }
 
 

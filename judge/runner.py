@@ -15,6 +15,7 @@ from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
+from judge import near_limit
 from judge.outcome import judge_run
 from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
@@ -49,6 +50,7 @@ class CaseResult:
     message: str = ""
     details: str = ""
     stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
+    reruns: int = 0  # times it was run again after running out of CPU time near the limit
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,9 @@ class JudgeOptions:
     # many at a time (each in a sandbox of its own), so that a slow submission is not judged at
     # the pace of one time limit per test. Verdicts are the same: time is each run's own CPU.
     workers_after_tle: int = 1
+    # A run out of CPU time near the limit runs again up to this many times; the smallest time
+    # counts (judge.near_limit).
+    near_limit_reruns: int = near_limit.RERUNS
 
 
 OnCase = Callable[[CaseResult], None]
@@ -135,7 +140,7 @@ def judge_submission(
     checker = prepare_checker(problem, sandbox)
     results: list[CaseResult] = []
     for index, case in enumerate(cases):
-        result = judge_case(problem, prepared, checker, sandbox, case)
+        result = judge_case(problem, prepared, checker, sandbox, case, options.near_limit_reruns)
         results.append(result)
         if on_case is not None:
             on_case(result)
@@ -145,7 +150,7 @@ def judge_submission(
             rest = cases[index + 1 :]
 
             def judge_rest(own: Sandbox, case: TestCase) -> CaseResult:
-                return judge_case(problem, prepared, checker, own, case)
+                return judge_case(problem, prepared, checker, own, case, options.near_limit_reruns)
 
             results.extend(
                 map_with_sandboxes(
@@ -209,13 +214,15 @@ def judge_case(
     checker: Checker,
     sandbox: Sandbox,
     case: TestCase,
+    reruns: int = near_limit.RERUNS,
     keep_output: Callable[[bytes], None] | None = None,
 ) -> CaseResult:
     """Launch, classify, and (only when the run itself succeeded) check.
 
+    `reruns`: how many times a run out of CPU time near the limit may run again.
     `keep_output` receives the submission's stdout, for callers that save it (stress).
     """
-    launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
+    launched = launch(problem, submission, sandbox, stdin_path=case.input_path, reruns=reruns)
     run, net_kb = launched.run, launched.memory_kb
     if keep_output is not None:
         keep_output(run.stdout)
@@ -240,6 +247,7 @@ def judge_case(
         message=message,
         details=details,
         stderr=stderr,
+        reruns=launched.reruns,
     )
 
 
@@ -251,6 +259,12 @@ class Launch:
     memory_kb: int  # the figure the memory limit applies to
     verdict: Verdict  # AC: exited normally within the limits (the output is not checked yet)
     message: str
+    out_of_cpu: bool = False  # TLE for its CPU time
+    reruns: int = 0  # runs after the first: it ran out of CPU time near the limit (near_limit)
+
+    @property
+    def cpu_ms(self) -> float:
+        return self.run.cpu_ms
 
 
 def launch(
@@ -260,21 +274,31 @@ def launch(
     *,
     stdin_path: Path | None = None,
     stdin_bytes: bytes | None = None,
+    reruns: int = near_limit.RERUNS,
 ) -> Launch:
-    """Run the submission once, isolated, under the problem's limits."""
-    run = sandbox.run(
-        RunRequest(
-            argv=submission.argv,
-            limits=submission_limits(problem.limits, submission.baseline_kb),
-            stdin_path=stdin_path,
-            stdin_bytes=stdin_bytes,
-            isolate=True,
-            python_code=submission.python_code,
+    """Run the submission, isolated, under the problem's limits; when it runs out of CPU time
+    near the limit, up to `reruns` times more, and the run with the smallest time counts."""
+    limits = submission_limits(problem.limits, submission.baseline_kb)
+
+    def once(cpu_ms: int) -> Launch:
+        run = sandbox.run(
+            RunRequest(
+                argv=submission.argv,
+                limits=dataclasses.replace(
+                    limits, cpu_ms=cpu_ms, wall_ms=max(limits.wall_ms, cpu_ms)
+                ),
+                stdin_path=stdin_path,
+                stdin_bytes=stdin_bytes,
+                isolate=True,
+                python_code=submission.python_code,
+            )
         )
-    )
-    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-    judgement = judge_run(run, problem.limits, net_kb)
-    return Launch(run, net_kb, judgement.verdict, judgement.message)
+        net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
+        judgement = judge_run(run, problem.limits, net_kb)
+        return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu)
+
+    best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns)
+    return dataclasses.replace(best, reruns=count)
 
 
 def stderr_text(run: RunResult) -> str:

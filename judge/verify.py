@@ -37,6 +37,7 @@ from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.terminal import plural
 from judge.manifest import read_manifest_or_none
+from judge.near_limit import RERUNS
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 
@@ -122,10 +123,11 @@ def check_solution(
     expects_tle = solution.expected is Verdict.TLE
     judged_as = for_verification(problem, TLE_MARGIN if expects_tle else 1.0)
     stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
+    # A re-run near the limit can only take a TLE away: one that must run out of time is held
+    # to a clear TLE (TLE_MARGIN) instead, and is not run again.
+    options = JudgeOptions(stop_on=stop_on, near_limit_reruns=0 if expects_tle else RERUNS)
     try:
-        report = judge_submission(
-            judged_as, solution.path, sandbox, JudgeOptions(stop_on=stop_on), tests=tests
-        )
+        report = judge_submission(judged_as, solution.path, sandbox, options, tests=tests)
     except JudgeError as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None
     errors = []

@@ -114,6 +114,7 @@ def test_pending_document_renders_rows_for_live_updates(project):
         "message",
         "details",
         "stderr",
+        "reruns",
     }
     page = submission_page(report, live_url="/submissions/7/events")
     assert page.bundles == frozenset({Bundle.CHARTS, Bundle.LIVE})
