@@ -3,6 +3,7 @@ the files the kernel would show), and the v2 core files against a real cgroup2 m
 
 from __future__ import annotations
 
+import marshal
 import os
 import shutil
 import subprocess
@@ -297,3 +298,14 @@ def test_v2_core_files_against_a_real_cgroup2_mount(tmp_path):
         pytest.skip(f"cannot mount cgroup2 here: {probe.stderr.strip()[-200:]}")
     assert probe.stdout.split() == ["cpu", "True", "pids", "True", "killed", "True", "empty",
                                     "True", "removed", "True"], probe.stderr
+
+
+def test_a_workers_cgroups_state_carries_over_to_the_server(v1):
+    cgroups, dirs = v1
+    ran_clean(cgroups, dirs)
+    state = cgroups.state()
+    fresh = CgroupsV1(dict(cgroups.dirs), SERVER)
+    fresh.restore(marshal.loads(marshal.dumps(state)))  # as it crosses the pipe
+    assert (fresh.serial, fresh.name, fresh.limits) == (1, cgroups.name, (65536, 16))
+    close_all(fresh.prepare(65536, 16))  # the same cgroups, reused as they are
+    assert fresh.name == cgroups.name

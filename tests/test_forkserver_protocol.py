@@ -37,6 +37,7 @@ def report(**fields):
     protocol.SetupFailed("FileNotFoundError: x"),
     protocol.ProgramEnded(9, 1000, 5, 12.5),
     protocol.ChildFailed("OSError: boom", True),
+    protocol.WorkerDone([[3, "judge-7-3", [65536, 16]], [0, None, None]], False),
 ])
 def test_every_message_crosses_a_pipe_unchanged(message):
     read, write = os.pipe()
@@ -47,6 +48,21 @@ def test_every_message_crosses_a_pipe_unchanged(message):
         assert protocol.receive(read) is None  # the writer is gone
     finally:
         os.close(read)
+
+
+def test_a_frame_names_who_reads_it_before_anything_is_read():
+    read, write = os.pipe()
+    try:
+        pair = protocol.PairOrder(ORDER, ORDER._replace(isolate=False), 1000)
+        protocol.send(write, pair, protocol.WORKER)
+        protocol.send(write, ORDER)
+        size, reader = protocol.receive_header(read)
+        assert reader == protocol.WORKER
+        assert protocol.receive_body(read, size) == pair
+        assert protocol.receive_header(read)[1] == protocol.SERVER
+    finally:
+        os.close(read)
+        os.close(write)
 
 
 def test_status_records_in_one_stream_and_a_frame_cut_short():

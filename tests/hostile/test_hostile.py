@@ -247,6 +247,27 @@ def test_the_input_names_nothing_of_the_host(sandbox, tmp_path):
     assert sizes == "5000 5000 b'7 11\\n7 11\\n7 11\\n7 11\\n'"
 
 
+def test_nothing_of_earlier_runs_is_in_a_submissions_memory(sandbox, tmp_path):
+    """A trusted run's arguments (a checker's: the test and its answer) and an isolated run's
+    test never reach the server every isolated run is forked from, so none can find them."""
+    needs(sandbox, "namespaces")
+    secrets = [f"checker-argument-{os.urandom(6).hex()}", f"hand-07-{os.urandom(6).hex()}.in"]
+    test = tmp_path / secrets[1]
+    test.write_text("1 2\n")
+    echo = (sys.executable, "-I", "-S", "-B", "-c", "import sys; print(sys.argv)")
+    trusted = sandbox.run(RunRequest(argv=(*echo, str(tmp_path / secrets[0])), limits=LIMITS,
+                                     isolate=False, stdin_path=test))
+    assert trusted.ok and secrets[0].encode() in trusted.stdout
+    assert sandbox.run(RunRequest(argv=echo, limits=LIMITS, stdin_path=test)).ok
+    halves = b"".join(f"{s[:10]} {s[10:]}\n".encode() for s in secrets)
+    result = run(sandbox, "memory_scan.py", stdin=halves)
+    assert result.ok, result.stderr
+    assert result.stdout == b"nothing 2\n"
+    # The scan finds what is there: the first string whole, in its own input.
+    seen = run(sandbox, "memory_scan.py", stdin=halves + f"# {secrets[0]}\n".encode())
+    assert seen.stdout == b"[0] 2\n", seen.stdout
+
+
 def test_environment_and_descriptors_are_minimal(sandbox):
     os.environ["JUDGE_TEST_SECRET"] = "leaked"
     try:

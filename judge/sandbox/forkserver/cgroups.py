@@ -61,6 +61,15 @@ class RunCgroups:
         return [os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CREAT
                         | os.O_CLOEXEC) for path in self.paths()]
 
+    def state(self):
+        """What a worker hands back to the server, for the next run: which cgroups are current,
+        with which limits, and the last serial used."""
+        return [self.serial, self.name, self.limits]
+
+    def restore(self, state):
+        self.serial, self.name, limits = state
+        self.limits = tuple(limits) if limits is not None else None
+
     def path(self, controller):
         return os.path.join(self.dirs[controller], self.name)
 
