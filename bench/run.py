@@ -13,6 +13,7 @@ BENCHMARKS = (
     "bench.bench_runner",
     "bench.bench_references",
     "bench.bench_stress",
+    "bench.bench_service",
     "bench.bench_after_tle",
 )
 

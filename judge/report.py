@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import signal as signals
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -12,13 +11,19 @@ from rich.text import Text
 from collections.abc import Iterable
 
 from judge.runner import CaseResult, Report
+from judge.schema import (
+    JSON_SCHEMA_VERSION,
+    CaseDocument,
+    LimitsDocument,
+    ReportDocument,
+    SandboxDocument,
+)
 from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
 from judge.terminal import plural
 from judge.testdata import TestCase
 from judge.verdict import Verdict
 
-JSON_SCHEMA_VERSION = 1
 VERDICT_STYLES = {
     Verdict.AC: "bold green",
     Verdict.PE: "bold yellow",
@@ -204,35 +209,12 @@ def _summary(report: Report) -> list[Text]:
 
 
 def report_to_dict(report: Report) -> dict:
-    """The --json document; its schema is documented in docs/json.md."""
-    return {
-        "schema": JSON_SCHEMA_VERSION,
-        "problem": report.problem_id,
-        "solution": report.solution,
-        "language": report.language,
-        "verdict": report.verdict.value,
-        "limits": limits_to_dict(report.limits),
-        "baseline_kb": report.baseline_kb,
-        "max_time_ms": report.max_time_ms,
-        "max_memory_kb": report.max_memory_kb,
-        "compile_message": report.compile_message or None,
-        "total_tests": len(report.tests) + len(report.skipped),
-        "skipped_tests": len(report.skipped),
-        "skipped": list(report.skipped),
-        "sandbox": sandbox_to_dict(report.sandbox),
-        "tests": [_case_to_dict(case) for case in report.tests],
-    }
+    """The --json document; its one definition is judge.schema (documented in docs/json.md)."""
+    return ReportDocument.from_report(report).to_dict()
 
 
 def sandbox_to_dict(info: SandboxInfo) -> dict:
-    return {
-        "kind": info.kind,
-        "isolated": info.isolated,
-        "guarantees": list(info.guarantees),
-        "missing": list(info.missing),
-        "reason": info.reason,
-        "cgroup_version": info.cgroup_version,
-    }
+    return SandboxDocument.from_info(info).model_dump(mode="json")
 
 
 def pending_report_dict(
@@ -266,57 +248,10 @@ def pending_report_dict(
 
 
 def limits_to_dict(limits: Limits) -> dict:
-    return {
-        "time_ms": limits.time_ms,
-        "memory_kb": limits.memory_kb,
-        "output_kb": limits.output_kb,
-        "wall_ms": limits.wall_ms,
-        "memory_basis": limits.memory_basis.value,
-    }
+    return LimitsDocument.from_limits(limits).model_dump(mode="json")
 
 
-CASE_FIELDS = (
-    "name",
-    "group",
-    "verdict",
-    "time_ms",
-    "wall_ms",
-    "memory_kb",
-    "memory_gross_kb",
-    "exit_code",
-    "signal",
-    "message",
-    "details",
-    "stderr",
-    "reruns",
-)
-
-
-def _case_to_dict(case: CaseResult) -> dict:
-    return {
-        "name": case.name,
-        "group": case.group,
-        "verdict": case.verdict.value,
-        "time_ms": case.time_ms,
-        "wall_ms": case.wall_ms,
-        "memory_kb": case.memory_kb,
-        "memory_gross_kb": case.memory_gross_kb,
-        "exit_code": case.exit_code,
-        "signal": _signal_name(case.signal),
-        "message": case.message,
-        "details": case.details or None,
-        "stderr": case.stderr or None,
-        "reruns": case.reruns,
-    }
-
-
-def _signal_name(number: int | None) -> str | None:
-    if number is None:
-        return None
-    try:
-        return signals.Signals(number).name
-    except ValueError:
-        return str(number)
+CASE_FIELDS = tuple(CaseDocument.model_fields)
 
 
 def report_to_json(report: Report) -> str:

@@ -41,6 +41,14 @@ from judge.verdict import Verdict
     type=click.Path(dir_okay=False, writable=True, path_type=Path),
     help="Also write the report as one self-contained HTML file (tables, charts, source).",
 )
+@click.option(
+    "--server",
+    metavar="URL",
+    help="Submit to the online judge at URL (`judge serve`) instead of judging here.",
+)
+@click.option(
+    "--token", envvar="JUDGE_TOKEN", help="API token for --server (default: $JUDGE_TOKEN)."
+)
 @root_option
 @click.pass_obj
 def submit(
@@ -53,6 +61,8 @@ def submit(
     fail_fast: bool,
     as_json: bool,
     html: Path | None,
+    server: str | None,
+    token: str | None,
 ) -> None:
     """Judge SOLUTION on every test of PROBLEM (or those --test / --group select).
 
@@ -60,8 +70,20 @@ def submit(
     decides (POJ style). In a terminal each test is printed as it finishes; otherwise a table
     follows at the end. Once a test has run out of time, the tests after it run on all cores.
     Exit status: 0 if accepted, 1 for any other verdict, 2 for a usage or problem error.
+    With --server the judging happens on the online judge, shown the same way.
     """
     solution = require_solution(solution, problem, "submit")
+    if server is not None:
+        from judge.commands.submit_remote import submit_remote
+
+        if fail_fast or test_names or group_names:
+            raise click.UsageError(
+                "--fail-fast, --test and --group are for local judging; the server runs every test"
+            )
+        submit_remote(server, token, solution, problem, language, as_json, html)
+        return
+    if token is not None:
+        raise click.UsageError("--token goes with --server")
     spec = app.problem(problem)
     tests = select_tests(discover_tests(spec), test_names, group_names)
     out = console()

@@ -1,0 +1,43 @@
+"""The FastAPI application. `create_app` builds it around the service's parts; other packages
+(HTML pages) extend it with a function that adds their routers, static files and templates, and
+share its dependencies (judge.service.api.deps: the current user, a database session)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from fastapi import FastAPI
+
+from judge import __version__
+from judge.service.api import events, problems, submissions, worker
+from judge.service.api.deps import Services
+from judge.service.api.errors import BodyLimit, install_error_handlers
+
+WORKER_BODY_LIMIT = 32 * 1024 * 1024  # a result document of many tests with their details
+
+
+Extension = Callable[[FastAPI], None]
+
+
+def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI:
+    app = FastAPI(
+        title="judge",
+        version=__version__,
+        summary="An online judge: submit programs, follow their judging, read verdicts.",
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    app.state.services = parts
+    install_error_handlers(app)
+    for module in (submissions, events, problems, worker):
+        app.include_router(module.router)
+    for extend in extensions:
+        extend(app)
+    app.add_middleware(
+        BodyLimit,
+        limit=parts.settings.max_body,
+        large_prefix="/api/worker/",
+        large_limit=WORKER_BODY_LIMIT,
+    )
+    return app

@@ -1,0 +1,148 @@
+"""Reading a new submission from a request (JSON or multipart) into checked, typed data.
+
+Everything a client can get wrong is refused here, before anything is stored: malformed JSON or
+form (400), missing or mistyped fields (422), an unknown problem or language, an empty or binary
+source (422), a source over the limit (413). The file name a client sends is only a label: it
+is cut to its last component and to safe characters, and never used as a path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from fastapi import Request
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.datastructures import UploadFile
+
+from judge.languages import LANGUAGES, Language
+from judge.service.api.errors import ApiError
+
+SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+MAX_FILENAME = 64
+MULTIPART_MAX_FIELDS = 8
+
+
+class SubmissionRequest(BaseModel):
+    """POST /api/submissions as JSON (multipart takes the same fields, `source` or `file`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    problem: str = Field(min_length=1, max_length=64, examples=["sightseeing"])
+    language: str | None = Field(
+        default=None, max_length=16, description="python, c or cpp; default: from filename"
+    )
+    source: str = Field(description="the program's source code (UTF-8 text)")
+    filename: str | None = Field(default=None, max_length=255, examples=["sol.py"])
+
+
+@dataclass(frozen=True)
+class NewSubmission:
+    problem: str
+    language: Language
+    filename: str
+    source: bytes
+
+
+async def read_submission(request: Request, source_limit: int) -> NewSubmission:
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type == "application/json":
+        fields = await _json_fields(request)
+    elif content_type == "multipart/form-data":
+        fields = await _form_fields(request, source_limit)
+    else:
+        raise ApiError(415, "send application/json or multipart/form-data")
+    try:
+        body = SubmissionRequest.model_validate(fields)
+    except ValidationError as exc:
+        where = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in exc.errors()[:5]
+        )
+        raise ApiError(422, where) from None
+    return _checked(body, source_limit)
+
+
+async def _json_fields(request: Request) -> dict:
+    raw = await request.body()
+    try:
+        fields = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, f"malformed JSON body: {exc}") from None
+    if not isinstance(fields, dict):
+        raise ApiError(422, "the JSON body must be an object")
+    return fields
+
+
+async def _form_fields(request: Request, source_limit: int) -> dict:
+    try:
+        form = await request.form(
+            max_files=1, max_fields=MULTIPART_MAX_FIELDS, max_part_size=source_limit + 1
+        )
+    except ApiError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the multipart parser's many ways to refuse
+        raise ApiError(400, f"malformed multipart body: {exc}") from None
+    fields: dict = {}
+    for key, value in form.multi_items():
+        if isinstance(value, UploadFile):
+            if key != "file":
+                raise ApiError(422, f"unexpected file field {key!r}: send the source as 'file'")
+            data = await value.read(source_limit + 1)
+            _check_size(len(data), source_limit)
+            fields["source"] = _text(data)
+            fields.setdefault("filename", value.filename)
+        else:
+            fields[key] = value
+    return fields
+
+
+def _checked(body: SubmissionRequest, source_limit: int) -> NewSubmission:
+    data = body.source.encode("utf-8", errors="surrogatepass")
+    _check_size(len(data), source_limit)
+    _text(data)
+    if not body.source.strip():
+        raise ApiError(422, "source: empty")
+    filename = safe_filename(body.filename)
+    language = _language(body.language, filename)
+    if not filename or "." not in filename:
+        filename = "solution" + language.extensions[0]
+    return NewSubmission(body.problem, language, filename, data)
+
+
+def _check_size(size: int, limit: int) -> None:
+    if size > limit:
+        raise ApiError(413, f"source over the limit of {limit} bytes")
+
+
+def _text(data: bytes) -> str:
+    if b"\0" in data:
+        raise ApiError(422, "source: binary data (a NUL byte); send the program's text")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError(422, "source: not UTF-8 text") from None
+
+
+def safe_filename(name: str | None) -> str:
+    """The last path component, safe characters only; a label, never a path."""
+    if not name:
+        return ""
+    last = re.split(r"[/\\]", name)[-1]
+    cleaned = SAFE_NAME.sub("_", last).lstrip(".")
+    return cleaned[:MAX_FILENAME]
+
+
+def _language(name: str | None, filename: str) -> Language:
+    known = ", ".join(language.name for language in LANGUAGES)
+    if name:
+        wanted = name.lower()
+        for language in LANGUAGES:
+            if wanted == language.name or wanted in language.aliases:
+                return language
+        raise ApiError(422, f"language: unknown {name!r} (known: {known})")
+    suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    for language in LANGUAGES:
+        if suffix in language.extensions:
+            return language
+    raise ApiError(422, f"language: missing, and not known from the file name (known: {known})")

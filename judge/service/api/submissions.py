@@ -1,0 +1,163 @@
+"""Submissions: submit, read, list, rejudge. Stored first, then queued; never half-stored."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel
+from sqlalchemy.orm import Session
+
+from judge.schema import CaseDocument
+from judge.service import store
+from judge.service.api.deps import Services, current_user, db_session, require_role, services
+from judge.service.api.errors import ApiError
+from judge.service.api.intake import SubmissionRequest, read_submission
+from judge.service.documents import (
+    SubmissionDocument,
+    SubmissionPage,
+    may_read,
+    submission_document,
+    visible,
+)
+from judge.service.models import Role, Status, Submission, User
+
+router = APIRouter(prefix="/api", tags=["submissions"])
+MAX_PAGE = 200
+
+
+class Accepted(BaseModel):
+    id: int
+    status: str
+    attempt: int
+    url: str
+
+
+@router.post(
+    "/submissions",
+    status_code=202,
+    response_model=Accepted,
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": SubmissionRequest.model_json_schema()},
+                "multipart/form-data": {
+                    "schema": {
+                        "type": "object",
+                        "required": ["problem"],
+                        "properties": {
+                            "problem": {"type": "string"},
+                            "language": {"type": "string"},
+                            "source": {"type": "string"},
+                            "file": {"type": "string", "format": "binary"},
+                        },
+                    }
+                },
+            },
+        }
+    },
+)
+async def submit(
+    request: Request,
+    user: User = Depends(current_user),
+    parts: Services = Depends(services),
+) -> Accepted:
+    """Submit a program: stored `queued` at once, then judged; poll it or follow its events."""
+    if user.role is Role.WORKER:
+        raise ApiError(403, "workers do not submit")
+    new = await read_submission(request, parts.settings.source_limit)
+    parts.problem(new.problem)  # 404 before anything is stored
+    settings = parts.settings
+    with parts.database.writing() as session:
+        if user.role is not Role.ADMIN:
+            count = store.recent_submission_count(session, user, settings.rate_window_seconds)
+            if count >= settings.rate_limit:
+                raise ApiError(
+                    429,
+                    f"rate limit: {settings.rate_limit} submissions per "
+                    f"{settings.rate_window_seconds:.0f} s",
+                    {"Retry-After": str(int(settings.rate_window_seconds))},
+                )
+        submission = store.create_submission(
+            session, user, new.problem, new.language.name, new.filename, new.source
+        )
+        job = store.Job(submission.id, submission.attempt)
+    parts.sender.send(job)  # after the commit: a job never names a submission that is not stored
+    return Accepted(
+        id=job.submission_id,
+        status=Status.QUEUED.value,
+        attempt=job.attempt,
+        url=f"/api/submissions/{job.submission_id}",
+    )
+
+
+@router.get("/submissions/{submission_id}", response_model=SubmissionDocument)
+def get_submission(
+    submission_id: int,
+    user: User = Depends(current_user),
+    session: Session = Depends(db_session),
+) -> SubmissionDocument:
+    """The submission's document: the `judge submit --json` result plus id, user, status and
+    times. While it is judged, `tests` holds the tests finished so far."""
+    submission = readable_submission(session, submission_id, user)
+    return visible(document_now(session, submission), user)
+
+
+@router.get("/submissions", response_model=SubmissionPage)
+def list_submissions(
+    problem: str | None = None,
+    user_name: str | None = Query(None, alias="user"),
+    verdict: str | None = Query(None, pattern="^(AC|PE|WA|TLE|MLE|OLE|RE|CE|JE)$"),
+    status: Status | None = None,
+    offset: int = Query(0, ge=0),
+    limit: int = Query(50, ge=1, le=MAX_PAGE),
+    user: User = Depends(current_user),
+    session: Session = Depends(db_session),
+) -> SubmissionPage:
+    """Newest first. Contestants list their own submissions only."""
+    if not user.role.sees_everything:
+        if user_name not in (None, user.name):
+            raise ApiError(403, "contestants see their own submissions only")
+        user_name = user.name
+    where = store.SubmissionFilter(problem=problem, user=user_name, verdict=verdict, status=status)
+    rows, total = store.list_submissions(session, where, offset, limit)
+    items = tuple(visible(submission_document(row), user) for row in rows)
+    return SubmissionPage(items=items, total=total, offset=offset, limit=limit)
+
+
+@router.post("/submissions/{submission_id}/rejudge", status_code=202, response_model=Accepted)
+def rejudge_submission(
+    submission_id: int,
+    user: User = Depends(require_role(Role.ADMIN)),
+    parts: Services = Depends(services),
+) -> Accepted:
+    """Judge again under a new attempt (admin); a result of the old attempt is then ignored."""
+    with parts.database.writing() as session:
+        submission = session.get(Submission, submission_id)
+        if submission is None:
+            raise ApiError(404, f"no submission {submission_id}")
+        job = store.requeue(session, submission)
+    parts.sender.send(job)
+    return Accepted(
+        id=job.submission_id,
+        status=Status.QUEUED.value,
+        attempt=job.attempt,
+        url=f"/api/submissions/{job.submission_id}",
+    )
+
+
+def readable_submission(session: Session, submission_id: int, user: User) -> Submission:
+    submission = session.get(Submission, submission_id)
+    if submission is None:
+        raise ApiError(404, f"no submission {submission_id}")
+    if not may_read(user, submission):
+        raise ApiError(403, f"submission {submission_id} is not yours")
+    return submission
+
+
+def document_now(session: Session, submission: Submission) -> SubmissionDocument:
+    progress = ()
+    if submission.status is Status.JUDGING:
+        progress = tuple(
+            CaseDocument.model_validate(case) for case in store.progress_cases(session, submission)
+        )
+    return submission_document(submission, progress)

@@ -1,0 +1,122 @@
+"""What the API returns: the result document of `judge submit --json` plus id, user, status and
+times, and the one place that decides what of it a viewer may see."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from judge.schema import (
+    CaseDocument,
+    LimitsDocument,
+    ReportDocument,
+    SandboxDocument,
+    VerdictName,
+)
+from judge.service.models import Status, Submission, User
+
+SAMPLE_GROUP = "samples"  # tests of this group are shown in full to everyone
+# What a contestant sees of a hidden test: how it went, never what it was or what it printed.
+HIDDEN_CASE_FIELDS = frozenset(
+    {"name", "group", "verdict", "time_ms", "wall_ms", "memory_kb", "memory_gross_kb"}
+    | {"exit_code", "signal", "reruns"}
+)
+# Messages the judge writes from the limits alone; any other message may quote data.
+LIMIT_VERDICTS = frozenset({"TLE", "MLE", "OLE"})
+
+StatusName = Literal["queued", "judging", "done", "failed"]
+
+
+class SubmissionDocument(ReportDocument):
+    """A submission: the report document (partial until done) with the service's fields."""
+
+    id: int
+    user: str
+    status: StatusName
+    attempt: int
+    submitted_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    error: str | None  # why the judge could not judge it (status failed)
+    judging_ms: float | None  # how long the runner took on the worker (the rest is the service's)
+    # Until the submission is judged, its report is not complete:
+    verdict: VerdictName | None  # type: ignore[assignment]
+    limits: LimitsDocument | None  # type: ignore[assignment]
+    baseline_kb: int | None  # type: ignore[assignment]
+    max_time_ms: float | None  # type: ignore[assignment]
+    max_memory_kb: int | None  # type: ignore[assignment]
+    sandbox: SandboxDocument | None  # type: ignore[assignment]
+    total_tests: int | None  # type: ignore[assignment]
+    skipped_tests: int | None  # type: ignore[assignment]
+
+
+class SubmissionPage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    items: tuple[SubmissionDocument, ...]
+    total: int
+    offset: int
+    limit: int
+
+
+def submission_document(
+    submission: Submission, progress: tuple[CaseDocument, ...] = ()
+) -> SubmissionDocument:
+    """The full document; `progress` are the tests finished so far while it is judged."""
+    service = {
+        "id": submission.id,
+        "user": submission.user.name,
+        "status": submission.status.value,
+        "attempt": submission.attempt,
+        "submitted_at": _utc(submission.submitted_at),
+        "started_at": _utc(submission.started_at),
+        "finished_at": _utc(submission.finished_at),
+        "error": submission.error,
+        "judging_ms": submission.judging_ms,
+    }
+    if submission.status is Status.DONE and submission.result is not None:
+        report = ReportDocument.model_validate(submission.result)
+        return SubmissionDocument.model_validate({**dict(report), **service})
+    return SubmissionDocument(
+        **service,
+        problem=submission.problem,
+        solution=submission.filename,
+        language=submission.language,
+        verdict=None,
+        limits=None,
+        baseline_kb=None,
+        max_time_ms=None,
+        max_memory_kb=None,
+        compile_message=None,
+        sandbox=None,
+        total_tests=None,
+        skipped_tests=None,
+        skipped=(),
+        tests=progress,
+    )
+
+
+def visible(document: SubmissionDocument, viewer: User) -> SubmissionDocument:
+    """The document as `viewer` may see it: setters and admins see all; a contestant sees the
+    samples in full and, of every other test, the verdict, time and memory only."""
+    if viewer.role.sees_everything:
+        return document
+    return document.model_copy(update={"tests": tuple(map(visible_case, document.tests))})
+
+
+def visible_case(case: CaseDocument, viewer_sees_everything: bool = False) -> CaseDocument:
+    if viewer_sees_everything or case.group == SAMPLE_GROUP:
+        return case
+    hidden = {name: None for name in CaseDocument.model_fields if name not in HIDDEN_CASE_FIELDS}
+    hidden["message"] = case.message if case.verdict in LIMIT_VERDICTS else ""
+    return case.model_copy(update=hidden)
+
+
+def may_read(viewer: User, submission: Submission) -> bool:
+    return viewer.role.sees_everything or submission.user_id == viewer.id
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    return None if moment is None else moment.replace(tzinfo=timezone.utc)

@@ -1,0 +1,143 @@
+"""The job a worker does, with the same runner as `judge submit`:
+
+claim the submission for this attempt (or drop a job nobody wants any more) -> the problem's
+package, by hash, from the cache or the server -> judge, reporting each test as it finishes ->
+post the result. The job returns (and the queue acknowledges it) only once the server has
+stored the result; any failure to reach the server raises, and the queue retries the job.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from judge.errors import JudgeError
+from judge.languages import LANGUAGES
+from judge.runner import CaseResult, JudgeOptions, judge_submission
+from judge.sandbox.api import Sandbox
+from judge.schema import CaseDocument, ReportDocument
+from judge.service.client import ClaimedJob, ServiceClient, ServiceError
+from judge.service.packages import PackageCache
+from judge.service.problems import ProblemCatalog
+from judge.service.store import Job
+
+log = logging.getLogger("judge.service")
+PROGRESS_EVERY = 0.2  # seconds between progress reports of one job
+RESULT_RETRY_PAUSES = (0.5, 1, 2, 4, 8)  # seconds
+
+
+class JudgeJob:
+    """Callable per job; `sandbox` gives the calling thread its own sandbox."""
+
+    def __init__(
+        self,
+        client: ServiceClient,
+        packages: PackageCache,
+        sandbox: Callable[[], Sandbox],
+    ):
+        self.client = client
+        self.packages = packages
+        self.sandbox = sandbox
+        self.problems = ProblemCatalog()
+
+    def __call__(self, job: Job) -> None:
+        claimed = self.client.claim(job, worker_name())
+        if claimed is None:
+            log.info("job %s/%s is no longer wanted", job.submission_id, job.attempt)
+            return
+        try:
+            document, judging_ms = self.judge(claimed)
+        except JudgeError as exc:  # the package or the judge is broken, not the submission
+            log.warning("submission %s cannot be judged: %s", job.submission_id, exc)
+            self._post(claimed.job, None, str(exc))
+            return
+        outcome = self._post(claimed.job, document.to_dict(), judging_ms=judging_ms)
+        log.info(
+            "submission %s/%s: %s %s", job.submission_id, job.attempt, document.verdict, outcome
+        )
+
+    def _post(
+        self, job: Job, document: dict | None, error: str = "", judging_ms: float | None = None
+    ) -> str:
+        """Post the result, waiting out a short outage of the server: the judging is done and
+        only this job holds its claim. A longer outage raises; the queue retries the job, and
+        the submission is judged again once its lease runs out."""
+        for pause in RESULT_RETRY_PAUSES:
+            try:
+                return self.client.result(job, document, error, judging_ms)
+            except ServiceError as exc:
+                if exc.status is not None:  # the server answered: retrying will not help
+                    raise
+                log.info("result of %s not posted yet (%s); again in %s s", job, exc, pause)
+                time.sleep(pause)
+        return self.client.result(job, document, error, judging_ms)
+
+    def judge(self, claimed: ClaimedJob) -> tuple[ReportDocument, float]:
+        """The result document, and how long the runner took (the rest is the service's)."""
+        root = self.packages.root(claimed.package, self.client.package)
+        problem = self.problems.load(root, claimed.problem)
+        language = next(lang for lang in LANGUAGES if lang.name == claimed.language)
+        with tempfile.TemporaryDirectory(prefix="judge-job-") as scratch:
+            source = Path(scratch) / f"solution{language.extensions[0]}"
+            source.write_text(claimed.source, encoding="utf-8")
+            with ProgressReporter(self.client, claimed.job) as progress:
+                started = time.perf_counter()
+                report = judge_submission(
+                    problem,
+                    source,
+                    self.sandbox(),
+                    JudgeOptions(language=language.name),
+                    on_case=progress.add,
+                )
+                judging_ms = (time.perf_counter() - started) * 1000
+        document = ReportDocument.from_report(report)
+        return document.model_copy(update={"solution": claimed.filename}), judging_ms
+
+
+class ProgressReporter:
+    """Posts finished tests from a thread of its own, every PROGRESS_EVERY seconds, so that
+    judging never waits for the network and a quick submission costs the server no request at
+    all. Progress is best effort: the result carries every test anyway."""
+
+    def __init__(self, client: ServiceClient, job: Job):
+        self.client = client
+        self.job = job
+        self._lock = threading.Lock()
+        self._pending: list[tuple[int, dict]] = []
+        self._count = 0
+        self._closed = threading.Event()
+        self._thread = threading.Thread(target=self._send, name="progress", daemon=True)
+
+    def __enter__(self) -> ProgressReporter:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._closed.set()  # what is still pending comes with the result
+        self._thread.join()
+
+    def add(self, case: CaseResult) -> None:
+        document = CaseDocument.from_case(case).model_dump(mode="json")
+        with self._lock:
+            self._pending.append((self._count, document))
+            self._count += 1
+
+    def _send(self) -> None:
+        while not self._closed.wait(PROGRESS_EVERY):
+            with self._lock:
+                cases, self._pending = self._pending, []
+            if cases:
+                try:
+                    self.client.progress(self.job, cases)
+                except JudgeError as exc:
+                    log.info("progress of %s not reported: %s", self.job.submission_id, exc)
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{threading.current_thread().name}"

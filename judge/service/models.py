@@ -1,0 +1,116 @@
+"""The tables. The database is the truth about every submission; the queue only carries ids."""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime, timezone
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Enum,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Role(enum.Enum):
+    ADMIN = "admin"  # everything, including rejudging
+    SETTER = "setter"  # sees every submission and all test data
+    CONTESTANT = "contestant"  # submits; sees own submissions, sample details only
+    WORKER = "worker"  # a judging machine: claims jobs, fetches packages, posts results
+
+    @property
+    def sees_everything(self) -> bool:
+        return self in (Role.ADMIN, Role.SETTER)
+
+
+class Status(enum.Enum):
+    QUEUED = "queued"
+    JUDGING = "judging"
+    DONE = "done"
+    FAILED = "failed"  # the judge could not judge it (broken package, workers kept dying)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def utcnow() -> datetime:
+    """Times are stored as naive UTC: SQLite and PostgreSQL then compare them alike."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def _enum(kind: type[enum.Enum], name: str) -> Enum:
+    """Stored by value ("queued"), checked by the database, portable across SQLite/PostgreSQL."""
+    return Enum(
+        kind,
+        name=name,
+        values_callable=lambda members: [m.value for m in members],
+        native_enum=False,
+        create_constraint=True,
+        length=16,
+    )
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[Role] = mapped_column(_enum(Role, "role"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)  # sha256 hex of the token
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+class Submission(Base):
+    __tablename__ = "submissions"
+    __table_args__ = (
+        Index("ix_submissions_user_submitted", "user_id", "submitted_at"),
+        Index("ix_submissions_status", "status"),
+        Index("ix_submissions_problem", "problem"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    problem: Mapped[str] = mapped_column(String(64))
+    language: Mapped[str] = mapped_column(String(16))
+    filename: Mapped[str] = mapped_column(String(128))
+    source: Mapped[bytes] = mapped_column(LargeBinary)
+    status: Mapped[Status] = mapped_column(_enum(Status, "status"))
+    # Each (re)judging is a new attempt; a job, a claim and a result all name theirs, so that a
+    # late result of an abandoned attempt can never overwrite the current one.
+    attempt: Mapped[int] = mapped_column(Integer, default=1)
+    verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    result: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # the report document
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)  # why it failed
+    judging_ms: Mapped[float | None] = mapped_column(Float, nullable=True)  # on the worker
+    package: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 judged with
+    worker: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    submitted_at: Mapped[datetime] = mapped_column(DateTime())
+    queued_at: Mapped[datetime] = mapped_column(DateTime())  # last sent to the queue
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+
+    user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
+
+
+class Progress(Base):
+    """One finished test of one attempt, as the worker reported it (for live progress)."""
+
+    __tablename__ = "progress"
+    __table_args__ = (UniqueConstraint("submission_id", "attempt", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id", ondelete="CASCADE"))
+    attempt: Mapped[int] = mapped_column(Integer)
+    position: Mapped[int] = mapped_column(Integer)  # 0, 1, ... in judging order
+    case: Mapped[dict] = mapped_column(JSON)  # a CaseDocument

@@ -1,0 +1,87 @@
+"""`judge serve` alone is a complete judge: real processes, the default SQLite database in the
+project, judging in-process; `judge submit --server` shows what a local run shows."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+
+import pytest
+
+from judge.service.client import ServiceClient
+from tests.service.processes import JUDGE
+from tests.service.stack import Stack, local_verdicts, write_quick_project
+
+
+@pytest.fixture
+def embedded(tmp_path, service_env, isolation_flags):
+    root = write_quick_project(tmp_path / "project")
+    stack = Stack(root, None, service_env, tmp_path / "logs", isolation_flags)  # default db
+    try:
+        yield stack
+    finally:
+        stack.stop()
+
+
+def remote_submit(stack: Stack, solution: str, *extra: str) -> subprocess.CompletedProcess:
+    path = stack.root / "solutions" / "quick" / solution
+    return subprocess.run(
+        [*JUDGE, "submit", str(path), "quick", "--server", stack.server.url, *extra],
+        env=stack.env | {"JUDGE_TOKEN": stack.token},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_submit_to_the_server_gives_the_local_verdicts_and_exit_status(embedded):
+    embedded.start_server("--processes", "2")
+    for solution in ("reference.py", "wrong_answer/wa.py", "compile_error/ce.py"):
+        verdict, tests = local_verdicts(embedded.root, solution)
+        result = remote_submit(embedded, solution, "--json")
+        assert result.returncode == (0 if verdict == "AC" else 1), result.stderr
+        document = json.loads(result.stdout)
+        remote = document["verdict"], [t["verdict"] for t in document["tests"]]
+        assert remote == (verdict, tests)
+        assert document["status"] == "done" and document["user"] == "contestant"
+    table = remote_submit(embedded, "wrong_answer/wa.py")
+    assert table.returncode == 1
+    assert "verdict: WA Wrong Answer" in table.stdout
+    assert "sample-1" in table.stderr  # live progress, one line per test
+    refused = remote_submit(embedded, "reference.py", "--token", "wrong")
+    assert refused.returncode == 2 and "401" in refused.stderr
+    # The embedded default keeps everything in SQLite inside the project, in WAL mode.
+    with sqlite3.connect(embedded.root / ".judge" / "judge.db") as connection:
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        rows = connection.execute("SELECT verdict FROM submissions ORDER BY id").fetchall()
+    assert rows == [("AC",), ("WA",), ("CE",), ("WA",)]
+
+
+def test_a_restarted_server_finishes_what_was_queued_and_judging(embedded):
+    embedded.start_server("--processes", "1")
+    ids = [embedded.submit("accepted/slow.py") for _ in range(3)]
+    ids.append(embedded.submit("wrong_answer/wa.py"))
+    embedded.wait_status(ids[0], "judging", timeout=60)
+    embedded.server.kill()  # in the middle of judging, with the rest queued
+    embedded.start_server()
+    finished = embedded.wait_finished(len(ids), timeout=180)
+    assert [s["status"] for s in finished] == ["done"] * 4, embedded.logs_text()
+    assert [s["verdict"] for s in finished] == ["AC", "AC", "AC", "WA"]
+    assert finished[0]["attempt"] == 2  # judged again after the restart
+    for submission in finished:
+        assert len(submission["tests"]) == 3
+
+
+def test_progress_streams_test_by_test_while_judging(embedded):
+    embedded.start_server("--processes", "1")
+    submission_id = embedded.submit("accepted/slow.py")  # a second per test
+    with ServiceClient(embedded.server.url, embedded.token) as client:
+        events = list(client.events(submission_id))
+    names = [name for name, _ in events]
+    assert names[-1] == "done" and names.count("done") == 1
+    assert ("status", {"status": "judging", "attempt": 1}) in events
+    tests = [data["name"] for name, data in events if name == "test"]
+    assert tests and tests == ["sample-1", "hand-01", "hand-02"][: len(tests)]
+    assert names.index("test") < names.index("done")  # seen before the end
+    assert events[-1][1]["verdict"] == "AC"
