@@ -11,13 +11,6 @@ from rich.text import Text
 from collections.abc import Iterable
 
 from judge.runner import CaseResult, Report
-from judge.schema import (
-    JSON_SCHEMA_VERSION,
-    CaseDocument,
-    LimitsDocument,
-    ReportDocument,
-    SandboxDocument,
-)
 from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
 from judge.terminal import plural
@@ -208,12 +201,21 @@ def _summary(report: Report) -> list[Text]:
     return [verdict, figures]
 
 
+# The JSON documents' one definition is judge.schema (pydantic models, documented in
+# docs/json.md); imported when a document is asked for, since importing the models costs more
+# than judging a few dozen tests, and a terminal report needs none of it.
+
+
 def report_to_dict(report: Report) -> dict:
-    """The --json document; its one definition is judge.schema (documented in docs/json.md)."""
+    """The --json document."""
+    from judge.schema import ReportDocument
+
     return ReportDocument.from_report(report).to_dict()
 
 
 def sandbox_to_dict(info: SandboxInfo) -> dict:
+    from judge.schema import SandboxDocument
+
     return SandboxDocument.from_info(info).model_dump(mode="json")
 
 
@@ -224,8 +226,15 @@ def pending_report_dict(
 
     Pages show it while a submission is judged and fill it in as results arrive.
     """
+    from judge.schema import JSON_SCHEMA_VERSION, CaseDocument
+
     listed = [
-        {**dict.fromkeys(CASE_FIELDS), "name": case.name, "group": case.group, "message": ""}
+        {
+            **dict.fromkeys(CaseDocument.model_fields),
+            "name": case.name,
+            "group": case.group,
+            "message": "",
+        }
         for case in tests
     ]
     return {
@@ -248,10 +257,9 @@ def pending_report_dict(
 
 
 def limits_to_dict(limits: Limits) -> dict:
+    from judge.schema import LimitsDocument
+
     return LimitsDocument.from_limits(limits).model_dump(mode="json")
-
-
-CASE_FIELDS = tuple(CaseDocument.model_fields)
 
 
 def report_to_json(report: Report) -> str:
