@@ -7,6 +7,7 @@ are started only through the sandbox.
 from __future__ import annotations
 
 import dataclasses
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterable
@@ -17,6 +18,7 @@ from judge.errors import JudgeError
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge import near_limit
 from judge.outcome import judge_run
+from judge.lookahead import Lookahead
 from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
@@ -105,12 +107,17 @@ class JudgeOptions:
     # many at a time (each in a sandbox of its own), so that a slow submission is not judged at
     # the pace of one time limit per test. Verdicts are the same: time is each run's own CPU.
     workers_after_tle: int = 1
+    # Tests run this many at a time from the start, each in a sandbox of its own
+    # (judge.lookahead); results still come in test order, and a re-run near the time limit
+    # runs alone. Needs a sandbox_factory.
+    workers: int = 1
     # A run out of CPU time near the limit runs again up to this many times; the smallest time
     # counts (judge.near_limit).
     near_limit_reruns: int = near_limit.RERUNS
 
 
 OnCase = Callable[[CaseResult], None]
+Alone = Callable[[], AbstractContextManager[object]]  # runs inside it are measured alone
 
 
 def judge_submission(
@@ -124,7 +131,8 @@ def judge_submission(
 ) -> Report:
     """Run `source` on every test of `problem` and return the full report.
 
-    `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
+    `sandbox_factory` makes the extra sandboxes for options.workers and
+    options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, options.language)
     if isinstance(prepared, CompileFailure):
@@ -138,26 +146,38 @@ def judge_submission(
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox)
+
+    def judge_one(own: Sandbox, case: TestCase, alone: Alone = nullcontext) -> CaseResult:
+        return judge_case(
+            problem, prepared, checker, own, case, options.near_limit_reruns, alone=alone
+        )
+
+    workers = min(options.workers, len(cases)) if sandbox_factory is not None else 1
+    ahead = Lookahead(judge_one, cases, workers, sandbox, sandbox_factory) if workers > 1 else None
     results: list[CaseResult] = []
-    for index, case in enumerate(cases):
-        result = judge_case(problem, prepared, checker, sandbox, case, options.near_limit_reruns)
-        results.append(result)
-        if on_case is not None:
-            on_case(result)
-        if (options.fail_fast and not result.verdict.accepted) or result.verdict in options.stop_on:
-            break
-        if result.verdict is Verdict.TLE and options.workers_after_tle > 1 and sandbox_factory:
-            rest = cases[index + 1 :]
-
-            def judge_rest(own: Sandbox, case: TestCase) -> CaseResult:
-                return judge_case(problem, prepared, checker, own, case, options.near_limit_reruns)
-
-            results.extend(
-                map_with_sandboxes(
-                    sandbox_factory, judge_rest, rest, options.workers_after_tle, on_case
+    try:
+        for index, case in enumerate(cases):
+            result = ahead.result(index) if ahead else judge_one(sandbox, case)
+            results.append(result)
+            if on_case is not None:
+                on_case(result)
+            if (options.fail_fast and not result.verdict.accepted) or (
+                result.verdict in options.stop_on
+            ):
+                break
+            if result.verdict is Verdict.TLE and options.workers_after_tle > 1 and (
+                sandbox_factory and ahead is None
+            ):
+                rest = cases[index + 1 :]
+                results.extend(
+                    map_with_sandboxes(
+                        sandbox_factory, judge_one, rest, options.workers_after_tle, on_case
+                    )
                 )
-            )
-            break
+                break
+    finally:
+        if ahead is not None:
+            ahead.close()  # tests judged ahead of a stop are dropped
     skipped = tuple(case.name for case in cases[len(results) :])
     report = _report(
         problem, source, prepared.language, prepared.baseline_kb, tuple(results), sandbox.info
@@ -216,13 +236,17 @@ def judge_case(
     case: TestCase,
     reruns: int = near_limit.RERUNS,
     keep_output: Callable[[bytes], None] | None = None,
+    alone: Alone = nullcontext,
 ) -> CaseResult:
     """Launch, classify, and (only when the run itself succeeded) check.
 
-    `reruns`: how many times a run out of CPU time near the limit may run again.
-    `keep_output` receives the submission's stdout, for callers that save it (stress).
+    `reruns`: how many times a run out of CPU time near the limit may run again (inside
+    `alone()`). `keep_output` receives the submission's stdout, for callers that save it
+    (stress).
     """
-    launched = launch(problem, submission, sandbox, stdin_path=case.input_path, reruns=reruns)
+    launched = launch(
+        problem, submission, sandbox, stdin_path=case.input_path, reruns=reruns, alone=alone
+    )
     run, net_kb = launched.run, launched.memory_kb
     if keep_output is not None:
         keep_output(run.stdout)
@@ -275,6 +299,7 @@ def launch(
     stdin_path: Path | None = None,
     stdin_bytes: bytes | None = None,
     reruns: int = near_limit.RERUNS,
+    alone: Alone = nullcontext,
 ) -> Launch:
     """Run the submission, isolated, under the problem's limits; when it runs out of CPU time
     near the limit, up to `reruns` times more, and the run with the smallest time counts."""
@@ -297,7 +322,7 @@ def launch(
         judgement = judge_run(run, problem.limits, net_kb)
         return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu)
 
-    best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns)
+    best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
     return dataclasses.replace(best, reruns=count)
 
 
