@@ -10,6 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 BENCHMARKS = (
+    "bench.bench_speed",
     "bench.bench_runner",
     "bench.bench_references",
     "bench.bench_stress",
