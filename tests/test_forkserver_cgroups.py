@@ -309,3 +309,13 @@ def test_a_workers_cgroups_state_carries_over_to_the_server(v1):
     assert (fresh.serial, fresh.name, fresh.limits) == (1, cgroups.name, (65536, 16))
     close_all(fresh.prepare(65536, 16))  # the same cgroups, reused as they are
     assert fresh.name == cgroups.name
+
+
+def test_how_often_a_run_met_its_memory_cap(v1, v2):
+    (one, dirs), (two, folder) = v1, v2
+    close_all(one.prepare(65536, 16))
+    close_all(two.prepare(65536, 16))
+    assert one.capped() == 0 and two.capped() == 0  # nothing written yet: never
+    write(dirs["memory"] / one.name, memory__failcnt="7\n")
+    write(folder / two.name, memory__events="low 0\nhigh 0\nmax 4\noom 1\noom_kill 1\n")
+    assert one.capped() == 7 and two.capped() == 4

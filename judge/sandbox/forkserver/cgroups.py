@@ -108,7 +108,7 @@ class RunCgroups:
     def sample(self):
         """Called as the run goes, for counters the kernel does not keep a peak of."""
 
-    # Each version says how: reset, set_limits, cpu_ns, memory, pids.
+    # Each version says how: reset, set_limits, cpu_ns, memory, capped, pids.
 
 
 class CgroupsV1(RunCgroups):
@@ -157,6 +157,11 @@ class CgroupsV1(RunCgroups):
             failures not in ("", "0") and "oom_kill " not in events)
         return (int(peak) if peak.isdigit() else 0), oom
 
+    def capped(self):
+        """How often the run's memory charge met its cap (the kernel then reclaims, or kills)."""
+        failures = read_text(self.path("memory"), "memory.failcnt").strip()
+        return int(failures) if failures.isdigit() else 0
+
     def pids(self):
         return read_pids(self.path("memory"))
 
@@ -203,6 +208,9 @@ class CgroupsV2(RunCgroups):
         peak = read_text(path, "memory.peak").strip()  # Linux 5.19 and later
         oom = field_value(read_text(path, "memory.events"), "oom_kill") > 0
         return (int(peak) if peak.isdigit() else self.sampled_peak), oom
+
+    def capped(self):
+        return field_value(read_text(self.path("unified"), "memory.events"), "max")
 
     def pids(self):
         return read_pids(self.path("unified"))

@@ -77,7 +77,8 @@ RunOrder = _message("RunOrder", [
 RunReport = _message("RunReport", [
     "error",  # the sandbox failed (or the program could not start): why; else None
     "unstarted",  # with error: the program never started
-    "stopped",  # the watcher that stopped the run: "cpu", "wall", "output", or None
+    "stopped",  # the watcher that stopped the run: "cpu", "wall", "output", "memory" (at its
+    # cap, not killed by the kernel), "partner", "abandoned", "counter", or None
     "status",  # the program's wait status, or None when it is unknown
     "wall_s",  # from fork to the end of the run
     "cpu_ns",  # CPU of the run (its cgroup, else the program's rusage), or None if unreadable

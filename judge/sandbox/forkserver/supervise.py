@@ -13,6 +13,12 @@ from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
+# A run that met its memory cap is normally killed by the kernel's OOM killer at once. Where the
+# kernel reclaims instead (evicting the program's own code pages and reading them back, on the
+# run's CPU time, until the CPU limit ends it as a TLE), the run is stopped for memory once it
+# has met its cap again and again for this long. A run that met it once (page cache given back)
+# and went on is not stopped.
+MEMORY_GRACE_S = 0.05
 STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
 TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr to a file
 
@@ -94,6 +100,8 @@ class Run:
         self.records = []
         self.stopped = None  # why the worker stopped it: cpu, wall, output, partner, abandoned
         self.stopped_at = None  # when, until the stop is escalated
+        self.capped = 0  # how often its memory had met its cap at the last look
+        self.capped_at = None  # since when it has met its cap at every look, or None
         self.ended_at = None  # when it was over (its wait fd said so)
 
     def follow(self):
@@ -167,9 +175,20 @@ class Run:
         cpu_ns = self.cpu_ns()
         if self.cgroups is not None:
             self.cgroups.sample()
+            if self.order.memory_kb is not None:
+                self.look_at_the_cap(now)
         return limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > self.order.cpu_ms
                             * 1_000_000, now - self.started > self.order.wall_ms / 1000,
-                            self.flooded())
+                            self.flooded(), self.capped_at is not None
+                            and now - self.capped_at > MEMORY_GRACE_S)
+
+    def look_at_the_cap(self, now):
+        capped = self.cgroups.capped()
+        if capped <= self.capped:
+            self.capped_at = None
+        elif self.capped_at is None:
+            self.capped_at = now
+        self.capped = capped
 
     def stop_now(self, why, now):
         if self.stopped is None:
@@ -321,13 +340,15 @@ def blind(stopped, cpu_ns, cgroups):
     return None
 
 
-def limit_passed(blind, cpu, wall, flood):
+def limit_passed(blind, cpu, wall, flood, memory=False):
     """Why the run must stop now, or None. A run whose CPU time cannot be read is stopped
-    too: its limit could not be enforced."""
+    too: its limit could not be enforced. `memory`: at its memory cap for MEMORY_GRACE_S."""
     if blind:
         return "counter"
     if cpu:
         return "cpu"
+    if memory:
+        return "memory"
     if wall:
         return "wall"
     if flood:
