@@ -86,11 +86,17 @@ def test_cpu_time_matches_what_the_program_measures(sandbox, tmp_path):
     assert abs(result.cpu_ms - own_ms) <= max(10, 0.05 * own_ms)
 
 
+# A run stopped at its CPU limit is stopped by the watcher (CPU_LIMIT), which polls every few
+# ms, not by the RLIMIT_CPU backstop seconds later. On a loaded host the watcher itself may wait
+# for a core, so "promptly" is held to a margin no busy host reaches and no backstop beats.
+PROMPTLY_MS = 500
+
+
 def test_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
     limits = ResourceLimits(cpu_ms=300, wall_ms=3000, memory_kb=None, output_kb=64)
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
     assert result.termination is Termination.CPU_LIMIT
-    assert 300 <= result.cpu_ms <= 350
+    assert 300 <= result.cpu_ms < 300 + PROMPTLY_MS
 
 
 def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
@@ -188,7 +194,7 @@ def test_trusted_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits,
                                     isolate=False))
     assert result.termination is Termination.CPU_LIMIT
-    assert 300 <= result.cpu_ms <= 350
+    assert 300 <= result.cpu_ms < 300 + PROMPTLY_MS
 
 
 def test_trusted_work_directory_starts_empty_every_run(sandbox, tmp_path):
