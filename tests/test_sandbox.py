@@ -184,7 +184,7 @@ def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
     started = time.monotonic()
     result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
     assert result.ok, result
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 10.0  # it did not wait for the daemon's 30 s
     with pytest.raises(ProcessLookupError):
         os.kill(int(result.stdout), 0)
 

@@ -173,7 +173,7 @@ def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
     started = time.monotonic()
     result = run(sandbox, "sleeper.py", limits=limits)
     assert result.termination is Termination.WALL_LIMIT
-    assert 0.65 <= time.monotonic() - started < 2.0
+    assert 0.65 <= time.monotonic() - started < 5.0  # its 700 ms, not the 60 s it sleeps
     assert result.cpu_ms < 300
 
 
@@ -182,7 +182,7 @@ def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
     started = time.monotonic()
     result = run(sandbox, "daemon.py")
     assert result.ok and result.stdout == b"parent done\n"
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 10.0  # the run did not wait for the daemon's 30 s
     assert processes_of_uid(sandbox.sandbox_uid) == []
 
 
