@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from rich.console import Console, Group
-from rich.table import Table
 from rich.text import Text
 
 from collections.abc import Iterable
@@ -104,25 +103,47 @@ def print_report(report: Report, console: Console, table: bool = True) -> None:
     console.print(render_report(report, table))
 
 
-def _table(report: Report) -> Table:
-    table = Table(title=f"{report.problem_id}: {report.problem_title}", title_justify="left")
-    longest = max((len(case.name) for case in report.tests), default=4)
-    table.add_column("test", no_wrap=True, min_width=longest)
-    table.add_column("verdict")
-    table.add_column("time ms", justify="right")
-    table.add_column("memory KB", justify="right")
-    table.add_column("gross KB", justify="right", style="dim")
-    table.add_column("message", overflow="fold")
-    for case in report.tests:
-        table.add_row(
+# The table of tests, as aligned text: rich's Table measures every cell of every row (about
+# 0.6 ms a test, a tenth of what judging a tiny test costs); columns of known widths need none of
+# that. Right-aligned columns hold figures.
+TABLE_COLUMNS = ("test", "verdict", "time ms", "memory KB", "gross KB", "message")
+RIGHT_ALIGNED = (False, False, True, True, True, False)
+COLUMN_GAP = "  "
+
+
+def _table(report: Report) -> Text:
+    rows = [
+        (
             case.name,
-            verdict_text(case.verdict),
+            case.verdict.value,
             f"{case.time_ms:.0f}",
             str(case.memory_kb),
             str(case.memory_gross_kb),
             case_message(case),
         )
-    return table
+        for case in report.tests
+    ]
+    widths = [max(len(cell) for cell in column) for column in zip(TABLE_COLUMNS, *rows, strict=True)]
+    lines = [Text(f"{report.problem_id}: {report.problem_title}", style="italic")]
+    lines.append(_table_line(TABLE_COLUMNS, widths, ["bold"] * len(TABLE_COLUMNS)))
+    for case, row in zip(report.tests, rows, strict=True):
+        styles = [None, VERDICT_STYLES[case.verdict], None, None, "dim", "dim"]
+        lines.append(_table_line(row, widths, styles))
+    return Text("\n").join(lines)
+
+
+def _table_line(cells, widths, styles) -> Text:
+    line = Text(no_wrap=False)
+    last = len(cells) - 1
+    for index, (cell, width, style) in enumerate(zip(cells, widths, styles, strict=True)):
+        if RIGHT_ALIGNED[index]:
+            cell = cell.rjust(width)
+        elif index < last:
+            cell = cell.ljust(width)
+        line.append(cell, style=style)
+        if index < last and (index + 1 < last or cells[last]):
+            line.append(COLUMN_GAP)
+    return line
 
 
 def _explanations(report: Report) -> list[Text]:
