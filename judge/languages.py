@@ -44,6 +44,11 @@ TRUSTED_COMPILE_LIMITS = ResourceLimits(
 COMPILER_MESSAGE_CHARS = 8000  # of the compiler's output, from its start: the first error counts
 SOURCE_NAME = "solution"  # a submission's source is solution.<ext> in its compile's directory
 PROGRAM_NAME = "program"  # what a compile step leaves in its directory
+# The problem setter's C and C++ programs include headers from their own folder (testlib.h of a
+# Polygon package, validation.h of a Kattis one); their compile sees a copy of the source only,
+# so it is told that folder, and the headers there are part of the compiled program's identity.
+HEADER_LANGUAGES = ("c", "cpp")
+HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
 
 # Python's compile step, in a process of its own: code that cannot be parsed is CE, and the code
 # object is kept (marshalled) so that no run parses the source again.
@@ -213,7 +218,7 @@ def _build(
     limits: ResourceLimits,
 ) -> _Built | CompileFailure:
     """The compiled program, from the cache or from a compile step."""
-    program = _program_path(language, source, name, sandbox.cache.programs)
+    program = _program_path(language, source, name, sandbox.cache.programs, trusted)
     if not program.exists():
         failure = _compile(sandbox, language, source, name, program, trusted, limits)
         if failure is not None:
@@ -235,7 +240,10 @@ def _compile(
     program.parent.mkdir(parents=True, exist_ok=True)
     source_name = f"{SOURCE_NAME}{source.suffix}"
     request = RunRequest(
-        argv=_fill(language.compile, source=source_name, program=PROGRAM_NAME, name=name),
+        argv=(
+            *_fill(language.compile, source=source_name, program=PROGRAM_NAME, name=name),
+            *_header_folder(language, source, trusted),
+        ),
         limits=limits,
         isolate=not trusted,
         files_in={source_name: source},
@@ -268,14 +276,31 @@ def _run_command(language: Language, built: _Built) -> tuple[str, ...]:
     return _fill(language.run, program=str(built.program), name=built.name)
 
 
+def _headers(language: Language, source: Path, trusted: bool) -> list[Path]:
+    if not _header_folder(language, source, trusted):
+        return []
+    return sorted(p for p in source.parent.iterdir() if p.suffix in HEADER_SUFFIXES and p.is_file())
+
+
 def _fill(template: tuple[str, ...], **values: str) -> tuple[str, ...]:
     known = {"{python}": python_interpreter(), **{f"{{{k}}}": v for k, v in values.items()}}
     return tuple(known.get(part, part) for part in template)
 
 
-def _program_path(language: Language, source: Path, name: str, folder: Path) -> Path:
+def _header_folder(language: Language, source: Path, trusted: bool) -> tuple[str, ...]:
+    """For a setter's C or C++ program: where its `#include "..."` files are."""
+    if not trusted or language.name not in HEADER_LANGUAGES:
+        return ()
+    return ("-iquote", str(source.parent))
+
+
+def _program_path(
+    language: Language, source: Path, name: str, folder: Path, trusted: bool = False
+) -> Path:
     digest = hashlib.sha256()
     digest.update(source.read_bytes())
+    for header in _headers(language, source, trusted):
+        digest.update(b"\0" + header.name.encode() + b"\0" + header.read_bytes())
     digest.update(b"\0" + _compiler_identity(language).encode())
     digest.update(b"\0" + "\0".join(language.compile).encode())
     digest.update(b"\0" + name.encode())  # Python keeps it in the code, for tracebacks

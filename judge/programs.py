@@ -41,14 +41,26 @@ class Validation:
 
 
 @dataclass(frozen=True)
+class PreparedValidator:
+    name: str  # the program's file name, to say which validator rejected a test
+    program: Prepared
+    args: tuple[str, ...] = ()  # the validator's own arguments
+
+
+@dataclass(frozen=True)
 class SetterPrograms:
     """Ready-to-run commands for a problem's own programs (None where the package has none)."""
 
     problem: Problem
     generator: Prepared | None
-    validator: Prepared | None
+    validators: tuple[PreparedValidator, ...]  # all must accept a test
     reference: Prepared
     shrinker: Prepared | None = None
+
+    @property
+    def validator(self) -> Prepared | None:
+        """The first validator, or None when the problem has no validator."""
+        return self.validators[0].program if self.validators else None
 
     @property
     def reference_limits(self) -> ResourceLimits:
@@ -73,11 +85,36 @@ class SetterPrograms:
         return result.stdout
 
     def validate(
-        self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
+        self,
+        sandbox: Sandbox,
+        *,
+        path: Path | None = None,
+        data: bytes | None = None,
+        args: tuple[str, ...] = (),
     ) -> Validation:
-        if self.validator is None:
+        """Valid when every validator accepts; `args` (a test group's) go to each of them."""
+        if not self.validators:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
-        result = self._run(sandbox, self.validator, VALIDATOR_LIMITS, path=path, data=data)
+        for validator in self.validators:
+            arguments = (*validator.args, *args)
+            validation = self._validate_with(sandbox, validator.program, arguments, path, data)
+            if not validation.valid:
+                if len(self.validators) > 1:
+                    return Validation(False, f"{validator.name}: {validation.message}")
+                return validation
+        return Validation(True)
+
+    def _validate_with(
+        self,
+        sandbox: Sandbox,
+        program: Prepared,
+        args: tuple[str, ...],
+        path: Path | None,
+        data: bytes | None,
+    ) -> Validation:
+        result = self._run(
+            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data
+        )
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
@@ -144,7 +181,12 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
     return SetterPrograms(
         problem=problem,
         generator=_prepare(sandbox, generator, "generator") if generator else None,
-        validator=_prepare(sandbox, problem.validator, "validator") if problem.validator else None,
+        validators=tuple(
+            PreparedValidator(
+                spec.program.name, _prepare(sandbox, spec.program, "validator"), spec.args
+            )
+            for spec in problem.validators
+        ),
         reference=_prepare(sandbox, problem.reference, "reference"),
         shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
     )

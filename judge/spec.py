@@ -9,6 +9,7 @@ from pathlib import Path
 import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
+from judge.kattis_flags import parse_default_flags
 from judge.languages import LANGUAGES
 from judge.limits import Limits, MemoryBasis
 from judge.root import inside_root
@@ -25,8 +26,9 @@ WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
-CHECKER_NAMES = ("tokens", "exact", "float", "testlib", "kattis")
+CHECKER_NAMES = ("tokens", "exact", "float", "kattis-default", "testlib", "kattis")
 PROGRAM_CHECKERS = ("testlib", "kattis")
+ARGS_CHECKERS = ("kattis-default", *PROGRAM_CHECKERS)  # the checkers that take `args`
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,9 @@ class CheckerSpec:
     rel_tol: float = 1e-6
     program: Path | None = None  # for testlib and kattis
     time_ms: int = 10000  # limit for a checker program
+    # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
+    # extra arguments after the convention's own (Kattis packages call them validator_flags).
+    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -54,9 +59,18 @@ class GeneratorSpec:
 
 
 @dataclass(frozen=True)
+class ValidatorSpec:
+    """One input validator: its program and the arguments it always gets."""
+
+    program: Path
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Group:
     name: str
     glob: str
+    validator_args: tuple[str, ...] = ()  # added to every validator's arguments for these tests
 
 
 DEFAULT_GROUPS = (Group("samples", "sample*"), Group("rest", "*"))
@@ -72,10 +86,19 @@ class Problem:
     checker: CheckerSpec
     reference: Path
     generator: GeneratorSpec | None
-    validator: Path | None
+    validators: tuple[ValidatorSpec, ...]  # every one must accept a test; empty: none
     groups: tuple[Group, ...]
     shrinker: Path | None = None
     compile_limits: CompileLimits = CompileLimits()
+
+    @property
+    def validator(self) -> Path | None:
+        """The first validator's program (most problems have exactly one)."""
+        return self.validators[0].program if self.validators else None
+
+    def validator_args(self, group: str) -> tuple[str, ...]:
+        """The arguments the validators get for the tests of `group`."""
+        return next((g.validator_args for g in self.groups if g.name == group), ())
 
     @property
     def directory(self) -> Path:
@@ -144,7 +167,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         checker=_read_checker(top, root),
         reference=_read_reference(top, root, problem_id),
         generator=_read_generator(top, root),
-        validator=_read_optional_program(top, root, problem_id, "validator"),
+        validators=_read_validators(top, root, problem_id),
         groups=_read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
         compile_limits=_read_compile_limits(top),
@@ -203,8 +226,11 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
     checker = top.mapping("checker")
     if checker is None:
         return CheckerSpec(name="tokens")
-    checker.reject_unknown({"name", "abs_tol", "rel_tol", "program", "time_ms"})
+    checker.reject_unknown({"name", "abs_tol", "rel_tol", "program", "time_ms", "args"})
     name = checker.choice("name", CHECKER_NAMES, default="tokens")
+    if checker.get("args") is not None and name not in ARGS_CHECKERS:
+        raise checker.error("args", f"only {', '.join(ARGS_CHECKERS)} checkers take 'args'")
+    args = checker.string_list("args")
     if name in PROGRAM_CHECKERS:
         if checker.get("program") is None:
             raise checker.missing("program", f"the path of the {name} checker program")
@@ -217,6 +243,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
                 minimum=CHECKER_TIME_MS_RANGE[0],
                 maximum=CHECKER_TIME_MS_RANGE[1],
             ),
+            args=args,
         )
     for key in ("program", "time_ms"):
         if checker.get(key) is not None:
@@ -225,10 +252,16 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         for key in ("abs_tol", "rel_tol"):
             if checker.get(key) is not None:
                 raise checker.error(key, f"only the float checker takes '{key}'")
+    if name == "kattis-default":
+        try:
+            parse_default_flags(args)
+        except ValueError as exc:
+            raise checker.error("args", str(exc)) from None
     return CheckerSpec(
         name=name,
         abs_tol=checker.number("abs_tol", default=1e-6),
         rel_tol=checker.number("rel_tol", default=1e-6),
+        args=args,
     )
 
 
@@ -254,6 +287,24 @@ def _read_optional_program(
     return inside_root(default, root) if default.is_file() else None
 
 
+def _read_validators(top: MappingReader, root: Path, problem_id: str) -> tuple[ValidatorSpec, ...]:
+    """`validator: PATH`, or a list of `{program, args}`; default problems/<id>/validator.py."""
+    node = top.get("validator")
+    if not isinstance(node, yaml.SequenceNode):
+        program = _read_optional_program(top, root, problem_id, "validator")
+        return (ValidatorSpec(program),) if program is not None else ()
+    if not node.value:
+        raise top.error("validator", "expected a path or a non-empty list of {program, args}")
+    validators = []
+    for index, item in enumerate(node.value):
+        entry = MappingReader.of(top.path, item, prefix=f"validator[{index}].")
+        entry.reject_unknown({"program", "args"})
+        validators.append(
+            ValidatorSpec(_read_program(entry, "program", root), entry.string_list("args"))
+        )
+    return tuple(validators)
+
+
 def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:
     if top.get("reference") is not None:
         return _read_program(top, "reference", root)
@@ -276,8 +327,14 @@ def _read_groups(top: MappingReader) -> tuple[Group, ...]:
     groups = []
     for index, item in enumerate(node.value):
         entry = MappingReader.of(top.path, item, prefix=f"groups[{index}].")
-        entry.reject_unknown({"name", "glob"})
-        groups.append(Group(name=entry.string("name"), glob=entry.string("glob")))
+        entry.reject_unknown({"name", "glob", "validator_args"})
+        groups.append(
+            Group(
+                name=entry.string("name"),
+                glob=entry.string("glob"),
+                validator_args=entry.string_list("validator_args"),
+            )
+        )
     names = [g.name for g in groups]
     if len(set(names)) != len(names):
         raise top.error("groups", "group names must be unique")

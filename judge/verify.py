@@ -84,7 +84,7 @@ def verify_problem(
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
     tests = discover_tests(problem)
-    invalid = _invalid_tests(programs, sandboxes.get(), tests)
+    invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
     solutions, layout = find_solutions(problem)
     static = layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
 
@@ -102,13 +102,14 @@ def verify_problem(
 
 
 def _invalid_tests(
-    programs: SetterPrograms, sandbox: Sandbox, tests
+    problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests
 ) -> tuple[tuple[str, str], ...]:
     if programs.validator is None:
         return ()
     invalid = []
     for case in tests:
-        validation = programs.validate(sandbox, path=case.input_path)
+        args = problem.validator_args(case.group)
+        validation = programs.validate(sandbox, path=case.input_path, args=args)
         if not validation.valid:
             invalid.append((case.name, validation.message))
     return tuple(invalid)

@@ -81,6 +81,26 @@ def test_kattis_convention_with_feedback(tmp_path):
     assert document["tests"][0]["message"] == "numbers differ"
 
 
+# The Kattis convention's additional arguments: a tolerance the checker reads after feedback_dir.
+TOLERANT_CHECKER = """
+import sys
+given, answer, feedback, flag, tolerance = sys.argv[1:6]
+assert flag == "tolerance"
+ok = abs(float(sys.stdin.read()) - float(open(answer).read())) <= float(tolerance)
+sys.exit(42 if ok else 43)
+"""
+
+
+def test_kattis_checker_gets_the_problems_checker_arguments(tmp_path):
+    extra = "  args: [tolerance, '2']\n"
+    root = project_with_checker(tmp_path, "kattis", TOLERANT_CHECKER, extra=extra)
+    (root / "solutions/sum/near.py").write_text(
+        "a, b = map(int, input().split())\nprint(a + b + 1.5)\n"
+    )
+    assert judge(root, "near.py")[1]["verdict"] == "AC"
+    assert judge(root, "wrong.py")[1]["tests"][0]["verdict"] == "WA"
+
+
 @pytest.mark.parametrize("convention", ["testlib", "kattis"])
 @pytest.mark.parametrize("kind", sorted(BROKEN_CHECKERS))
 def test_misbehaving_checker_is_judge_error(tmp_path, convention, kind):

@@ -1,6 +1,10 @@
 """Built-in checkers and the explanations they give."""
 
+import pytest
+
 from judge.checkers import check_exact, check_float, check_tokens
+from judge.checkers.builtin import check_kattis_default
+from judge.kattis_flags import parse_default_flags
 from judge.spec import CheckerSpec
 from judge.verdict import Verdict
 
@@ -80,3 +84,56 @@ def test_float_tolerances():
     assert check_float(b"nan\n", b"1\n", spec).verdict is Verdict.WA
     assert check_float(b"x 1.0\n", b"x 1\n", spec).verdict is Verdict.AC
     assert check_float(b"1.0\n2.0\n", b"1 2\n", spec).verdict is Verdict.PE
+
+
+def kattis_default(got: str, expected: str, *args: str):
+    spec = CheckerSpec(name="kattis-default", args=args)
+    return check_kattis_default(got.encode(), expected.encode(), spec)
+
+
+def test_kattis_default_ignores_case_and_layout_and_never_says_pe():
+    assert kattis_default("POSSIBLE\n\n  impossible", "possible\nimpossible\n").verdict is (
+        Verdict.AC
+    )
+    assert kattis_default("1 2\n3\n", "1\n2 3\n").verdict is Verdict.AC
+    result = kattis_default("1 2\n", "1 2 3\n")
+    assert result.verdict is Verdict.WA and "ended early" in result.message
+
+
+def test_kattis_default_flags_case_and_space_change_sensitive():
+    assert kattis_default("Yes\n", "yes\n", "case_sensitive").verdict is Verdict.WA
+    assert kattis_default("yes\n", "yes\n", "case_sensitive").verdict is Verdict.AC
+    strict = ("space_change_sensitive",)
+    assert kattis_default("1  2\n", "1 2\n", *strict).verdict is Verdict.WA
+    assert kattis_default("1 2", "1 2\n", *strict).verdict is Verdict.WA
+    assert kattis_default("1 2\n", "1 2\n", *strict).verdict is Verdict.AC
+
+
+def test_kattis_default_float_tolerances():
+    assert kattis_default("0.30000001\n", "0.3\n").verdict is Verdict.WA  # no tolerance: strings
+    assert kattis_default("3.14000000e-2\n", "0.0314\n", "float_tolerance", "1e-9").verdict is (
+        Verdict.AC
+    )
+    absolute = ("float_absolute_tolerance", "0.5")
+    assert kattis_default("10.4 x\n", "10 X\n", *absolute).verdict is Verdict.AC
+    assert kattis_default("10.6\n", "10\n", *absolute).verdict is Verdict.WA
+    relative = ("float_relative_tolerance", "0.1")
+    assert kattis_default("105\n", "100\n", *relative).verdict is Verdict.AC
+    assert kattis_default("abc\n", "100\n", *relative).verdict is Verdict.WA
+    assert kattis_default("nan\n", "100\n", *relative).verdict is Verdict.WA
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (("float_tolerance",), "needs a number"),
+        (("float_tolerance", "x"), "needs a number after it, got 'x'"),
+        (("float_tolerance", "-1"), "non-negative"),
+        (("case_sensitive", "case_sensitive"), "given twice"),
+        (("float_tolerance", "1", "float_absolute_tolerance", "1"), "cannot be combined"),
+        (("ignore_case",), "unknown flag 'ignore_case'"),
+    ],
+)
+def test_kattis_default_flags_are_checked(args, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        parse_default_flags(args)

@@ -318,3 +318,50 @@ def test_a_shrinker_that_breaks_its_convention_is_a_package_error(tmp_path):
     result = run(root, "stress", solution, "maxnum", "--iterations", "200")
     assert result.exit_code == 2
     assert "shrinker output line 1: expected a JSON string" in result.stderr
+
+
+# A second validator with a bound given as its own argument; the group adds --strict, which
+# makes it also reject a first number above 3.
+BOUND_VALIDATOR = """
+import sys
+args = sys.argv[1:]
+bound = int(args[args.index("--max") + 1])
+numbers = list(map(int, sys.stdin.read().split()))
+if any(x > bound for x in numbers[1:]):
+    print(f"a number above {bound}")
+    sys.exit(43)
+if "--strict" in args and numbers[0] > 3:
+    print("strict: n above 3")
+    sys.exit(43)
+sys.exit(42)
+"""
+
+
+def test_verify_runs_every_validator_with_its_and_its_groups_arguments(tmp_path):
+    root = make_project(tmp_path)
+    (root / "problems/maxnum/bound.py").write_text(BOUND_VALIDATOR)
+    spec = root / "problems/maxnum/problem.yaml"
+    spec.write_text(
+        spec.read_text()
+        .replace(
+            "validator: problems/maxnum/validator.py\n",
+            "validator:\n  - program: problems/maxnum/validator.py\n"
+            "  - program: problems/maxnum/bound.py\n    args: [--max, '500']\n",
+        )
+        .replace('glob: "gen-*"\n', 'glob: "gen-*"\n    validator_args: [--strict]\n')
+    )
+    data = root / "testdata/maxnum"
+    for name, text in {"gen-001": "2\n5\n600\n", "gen-002": "4\n1\n2\n3\n4\n"}.items():
+        (data / f"{name}.in").write_text(text)
+        (data / f"{name}.ans").write_text(text.split()[-1] + "\n")
+    result = run(root, "verify", "maxnum", "--json")
+    invalid = {
+        test["name"]: test["message"]
+        for test in json.loads(result.stdout)["problems"][0]["invalid_tests"]
+    }
+    assert invalid == {
+        "gen-001": "bound.py: a number above 500",
+        "gen-002": "bound.py: strict: n above 3",
+    }
+    # The sample (4 numbers) is in a group without --strict: valid.
+    assert run(root, "validate", "maxnum").output.count("INVALID") == 2

@@ -107,6 +107,22 @@ def test_tests_run_samples_first_then_by_name(project):
             9,
             "key 'validator': problems/sum is a folder; expected a program file",
         ),
+        (
+            lambda y: y + "checker:\n  name: tokens\n  args: [case_sensitive]\n",
+            11,
+            "only kattis-default, testlib, kattis checkers take 'args'",
+        ),
+        (
+            lambda y: y + "checker:\n  name: kattis-default\n  args: [float_tolerance]\n",
+            11,
+            "key 'checker.args': flag 'float_tolerance' needs a number",
+        ),
+        (lambda y: y + "validator: []\n", 9, "a non-empty list of {program, args}"),
+        (
+            lambda y: y + "validator:\n  - program: problems/sum/nope.py\n",
+            10,
+            "key 'validator[0].program': file not found",
+        ),
     ],
 )
 def test_errors_name_file_line_and_key(tmp_path, edit, line, fragment):
@@ -214,3 +230,26 @@ def test_compile_limits_come_from_the_compile_block(tmp_path):
     bad = write_project(tmp_path / "bad", problem_yaml=SUM_YAML + "compile:\n  cpu: 2500\n")
     with pytest.raises(ProblemError, match="problem.yaml:10: key 'compile.cpu': unknown key"):
         load_problem(bad, "sum")
+
+
+def test_several_validators_with_arguments_and_group_arguments(tmp_path):
+    yaml_text = SUM_YAML + (
+        "validator:\n"
+        "  - program: problems/sum/a.py\n"
+        "  - program: problems/sum/b.py\n"
+        "    args: [--max, '10']\n"
+        "groups:\n"
+        "  - name: samples\n"
+        "    glob: 'sample*'\n"
+        "    validator_args: [--sample]\n"
+        "  - name: rest\n"
+        "    glob: '*'\n"
+    )
+    files = {"a.py": "", "b.py": ""}
+    root = write_project(tmp_path, problem_yaml=yaml_text, problem_files=files)
+    problem = load_problem(root, "sum")
+    assert [v.program.name for v in problem.validators] == ["a.py", "b.py"]
+    assert problem.validators[1].args == ("--max", "10")
+    assert problem.validator == problem.validators[0].program
+    assert problem.validator_args("samples") == ("--sample",)
+    assert problem.validator_args("rest") == ()

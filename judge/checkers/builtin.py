@@ -1,18 +1,24 @@
-"""The built-in checkers: tokens (default), exact and float.
+"""The built-in checkers: tokens (default), exact, float and kattis-default.
 
 tokens: the whitespace-separated tokens of output and answer must be equal, else WA. When they
 are, the line structure is compared: each line as its list of tokens (so spacing inside a line is
 free), blank lines included, blank lines at the very end ignored. A different structure is PE
 (POJ's presentation error); the same is AC.
+
+kattis-default: the Kattis default output validator, driven by its flags (judge.kattis_flags):
+tokens up to ASCII case, any whitespace between them, numbers within a tolerance when one is
+given. It never answers PE: Kattis has no such verdict.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 
 from judge.checkers.base import CheckResult
 from judge.checkers.explain import explain_layout, explain_token_mismatch
+from judge.kattis_flags import DefaultFlags, parse_default_flags
 from judge.spec import CheckerSpec
 from judge.verdict import Verdict
 
@@ -45,6 +51,65 @@ def check_exact(output: bytes, answer: bytes, spec: CheckerSpec) -> CheckResult:
         return CheckResult(Verdict.WA, "bytes differ (exact checker): " + message, details)
     message, details = explain_token_mismatch(got, expected, lambda a, b: a == b)
     return CheckResult(Verdict.WA, message, details)
+
+
+def check_kattis_default(output: bytes, answer: bytes, spec: CheckerSpec) -> CheckResult:
+    flags = parse_default_flags(spec.args)
+    got, expected = _decode(output), _decode(answer)
+    equal = _kattis_token_equal(flags)
+    got_parts, expected_parts = KATTIS_SPACE.split(got), KATTIS_SPACE.split(expected)
+    got_tokens = [t for t in got_parts[0::2] if t]
+    expected_tokens = [t for t in expected_parts[0::2] if t]
+    if not _same_tokens(got_tokens, expected_tokens, equal):
+        message, details = explain_token_mismatch(got, expected, equal)
+        return CheckResult(Verdict.WA, message, details)
+    same_space = got_parts[1::2] == expected_parts[1::2] and _edges(got_parts) == _edges(
+        expected_parts
+    )
+    if flags.space_change_sensitive and not same_space:
+        message, details = explain_layout(got.split("\n"), expected.split("\n"))
+        return CheckResult(Verdict.WA, "whitespace differs: " + message, details)
+    return CheckResult(Verdict.AC)
+
+
+# The whitespace of the Kattis format: space, tab, newline, carriage return, vertical tab, form
+# feed; one capture group so that re.split keeps the separators at the odd positions.
+KATTIS_SPACE = re.compile(r"([ \t\n\r\x0b\x0c]+)")
+KATTIS_FLOAT = re.compile(r"^[+-]?(\d*\.\d+|\d+\.?)([eE][+-]?\d+)?$")
+
+
+def _kattis_token_equal(flags: DefaultFlags) -> TokenEqual:
+    def equal(got: str, expected: str) -> bool:
+        if flags.compares_numbers and KATTIS_FLOAT.match(expected):
+            if not KATTIS_FLOAT.match(got):
+                return False
+            a, b = float(got), float(expected)
+            if flags.abs_tol is not None and abs(a - b) <= flags.abs_tol:
+                return True
+            return flags.rel_tol is not None and abs(a - b) <= flags.rel_tol * abs(b)
+        if flags.case_sensitive:
+            return got == expected
+        return _ascii_lower(got) == _ascii_lower(expected)
+
+    return equal
+
+
+def _ascii_lower(text: str) -> str:
+    return text.translate(ASCII_LOWER)
+
+
+ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
+
+
+def _same_tokens(got: list[str], expected: list[str], equal: TokenEqual) -> bool:
+    return len(got) == len(expected) and all(
+        equal(a, b) for a, b in zip(got, expected, strict=True)
+    )
+
+
+def _edges(parts: list[str]) -> tuple[bool, bool]:
+    """Whether the text starts and ends with whitespace (an empty first or last token)."""
+    return parts[0] == "", parts[-1] == ""
 
 
 def _compare(output: bytes, answer: bytes, equal: TokenEqual) -> CheckResult:
@@ -86,4 +151,5 @@ BUILTIN_CHECKERS = {
     "tokens": check_tokens,
     "exact": check_exact,
     "float": check_float,
+    "kattis-default": check_kattis_default,
 }

@@ -1,7 +1,9 @@
 """Adapters for checker programs written by the problem setter.
 
-testlib:  checker input output answer              exit 0 AC, 1 WA, 2 PE, 3 checker failure
-Kattis:   checker input answer feedback_dir < output   exit 42 AC, 43 WA
+testlib:  checker input output answer [args]              exit 0 AC, 1 WA, 2 PE, 3 failure
+Kattis:   checker input answer feedback_dir [args] < output   exit 42 AC, 43 WA
+
+`args` are the problem's checker arguments (a Kattis package's validator flags).
 
 A checker that crashes, hangs, or exits outside its convention yields JE with the reason: a broken
 checker must never accept. A Python traceback on the checker's stderr counts as a crash whatever
@@ -41,7 +43,13 @@ def run_checker_program(
         output_path.write_bytes(output)
         if spec.name == "testlib":
             request = RunRequest(
-                argv=(*checker.argv, str(input_path), str(output_path), str(answer_path)),
+                argv=(
+                    *checker.argv,
+                    str(input_path),
+                    str(output_path),
+                    str(answer_path),
+                    *spec.args,
+                ),
                 limits=limits,
                 python_code=checker.python_code,
                 isolate=False,
@@ -51,7 +59,13 @@ def run_checker_program(
         feedback = folder / "feedback"
         feedback.mkdir()
         request = RunRequest(
-            argv=(*checker.argv, str(input_path), str(answer_path), str(feedback) + "/"),
+            argv=(
+                *checker.argv,
+                str(input_path),
+                str(answer_path),
+                str(feedback) + "/",
+                *spec.args,
+            ),
             limits=limits,
             python_code=checker.python_code,
             stdin_path=output_path,

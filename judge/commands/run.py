@@ -25,6 +25,7 @@ from judge.terminal import console, plural
 from judge.testdata import discover_tests, select_tests
 from judge.verdict import Verdict
 
+
 @click.command("run", short_help="Run SOLUTION once on an input, under PROBLEM's limits.")
 @solution_argument
 @click.argument("problem")

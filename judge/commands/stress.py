@@ -37,7 +37,6 @@ from judge.stress import (
 from judge.stress_report import print_stress, replay_command, stress_to_dict
 
 
-
 @click.command(
     context_settings={"ignore_unknown_options": True},
     short_help="Random tests until SOLUTION disagrees with the reference.",
@@ -213,5 +212,3 @@ def _replay(judging: Judging, sandbox, path: Path) -> StressOutcome:
     trial = judging.trial(sandbox, data, None)
     failure = None if trial.result.verdict.accepted else trial
     return StressOutcome(1, time.monotonic() - started, failure)
-
-

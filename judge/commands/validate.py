@@ -29,14 +29,17 @@ def validate(app: AppContext, problem: str, files: tuple[Path, ...], as_json: bo
     spec = app.problem(problem)
     if spec.validator is None:
         raise JudgeError(f"problem '{spec.id}' has no validator")
-    paths = existing_files(app, files) or tuple(case.input_path for case in discover_tests(spec))
+    # Given files get no group's validator arguments; the problem's tests get their group's.
+    targets = tuple((path, ()) for path in existing_files(app, files)) or tuple(
+        (case.input_path, spec.validator_args(case.group)) for case in discover_tests(spec)
+    )
     console = terminal_console()
     sandbox = app.open_sandbox()
     results = []
     try:
         programs = prepare_setter_programs(spec, sandbox)
-        for path in paths:
-            validation = programs.validate(sandbox, path=path)
+        for path, args in targets:
+            validation = programs.validate(sandbox, path=path, args=args)
             results.append(
                 {"file": str(path), "valid": validation.valid, "message": validation.message}
             )

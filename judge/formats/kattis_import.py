@@ -1,0 +1,228 @@
+"""A Kattis package (read by judge.formats.kattis_read) as a draft of this project's layout.
+
+The mapping, in short (docs/formats.md has all of it):
+- problem.yaml: title and source (kattis_metadata), limits (kattis_limits);
+- data/sample, data/secret and their subfolders -> tests and groups (judge.formats.testgroups),
+  .desc/.hint -> manifest notes, input_validator_flags/args -> the group's validator_args;
+- input_validators/ and the output validator (kattis_validators);
+- submissions/<verdict>/ -> solutions/<id>/<verdict>/; one accepted C, C++ or Python solution
+  becomes the reference;
+- the statement (kattis_statement), and a generator that replays the tests (replay).
+Everything else is copied to problems/<id>/extras/ and listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from judge.errors import JudgeError
+from judge.formats import kattis_limits, kattis_metadata, kattis_validators
+from judge.formats.collect import Collector
+from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft
+from judge.formats.kattis_read import KattisPackage
+from judge.formats.kattis_statement import statement_of
+from judge.formats.replay import replay_generator
+from judge.formats.sidecar import SIDECAR
+from judge.formats.testgroups import (
+    SAMPLE_FOLDER,
+    FolderTests,
+    flat_groups,
+    flat_name,
+    sample_name,
+)
+from judge.sandbox.api import Sandbox
+from judge.limits import MemoryBasis
+
+FOLDER_OF_VERDICT = {
+    "accepted": "accepted",
+    "wrong_answer": "wrong_answer",
+    "time_limit_exceeded": "time_limit_exceeded",
+    "run_time_error": "runtime_error",
+}
+REFERENCE_PREFERENCE = (".cpp", ".cc", ".cxx", ".c", ".py")  # compiled first: faster answers
+HANDLED_ROOT = {
+    "problem.yaml",
+    "data",
+    "submissions",
+    "input_validators",
+    "input_format_validators",
+    "output_validators",
+    "output_validator",
+    "problem_statement",
+    "statement",
+    ".timelimit",
+    "domjudge-problem.ini",
+    SIDECAR,
+}
+ROOT_EXTRAS = {
+    "attachments": (NoteKind.KEPT, "public files for contestants; not used for judging"),
+    "generators": (NoteKind.KEPT, "not run: the tests are taken as they are in data/"),
+    "solution": (NoteKind.KEPT, "the solution description"),
+    "input_visualizer": (NoteKind.KEPT, "not used for judging"),
+    "output_visualizer": (NoteKind.KEPT, "not used for judging"),
+    "include": (NoteKind.UNSUPPORTED, "files added to every submission are not supported"),
+    "graders": (NoteKind.UNSUPPORTED, "custom graders are not supported"),
+    "static_validator": (NoteKind.UNSUPPORTED, "static validation is not supported"),
+}
+
+
+@dataclass(frozen=True)
+class _Solution:
+    folder: str
+    target: str  # solutions/<id>/<folder>/<name>
+    source: Path
+
+
+def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
+    if package.is_interactive:
+        raise JudgeError(
+            f"{package.root}: interactive problems cannot be imported yet: this judge does "
+            "not run interactive problems"
+        )
+    work = Collector(package.root, problem_id, package.notes)
+    kattis_metadata.note_metadata(package, work)
+    if package.is_scoring:
+        work.note(NoteKind.UNSUPPORTED, "problem.yaml: type", "scoring: imported as pass-fail")
+    title = kattis_metadata.title(package)
+    validators = kattis_validators.input_validators(package, work)
+    checker = kattis_validators.checker(package, work)
+    groups = flat_groups(_folders(package, work))
+    reference = _reference(package, _solutions(package, work), work)
+    _keep_extras(package, work)
+    statement = statement_of(package, problem_id, title, sandbox, work)
+    generator_file, generator, generator_note = replay_generator(problem_id)
+    work.add(generator_file)
+    work.notes.append(generator_note)
+    draft = ProblemDraft(
+        problem_id=problem_id,
+        title=title,
+        source=kattis_metadata.source(package),
+        time=kattis_limits.time_limit(package, work),
+        memory_kb=kattis_limits.size_kb(package, "memory"),
+        output_kb=kattis_limits.size_kb(package, "output"),
+        memory_basis=MemoryBasis.GROSS,
+        checker=checker,
+        reference=reference,
+        statement=statement,
+        validators=validators,
+        groups=groups,
+        tests=_tests(package),
+        files=tuple(work.files),
+        notes=tuple(work.notes),
+        generator=generator,
+        origin=f"Imported from the Kattis package '{package.name}' "
+        f"(format {package.version.value}); see docs/formats.md.",
+    )
+    return kattis_limits.with_sidecar(package, draft)
+
+
+def _folders(package: KattisPackage, work: Collector) -> list[FolderTests]:
+    names = test_names(package)
+    folders = []
+    for group in package.groups:
+        flags = group.config.get("input_validator_flags", group.config.get("input_validator_args"))
+        try:
+            args = kattis_validators.words(flags)
+        except ValueError:
+            work.note(
+                NoteKind.UNSUPPORTED, f"data/{group.path}", "per-validator input flags ignored"
+            )
+            args = ()
+        folders.append(FolderTests(group.path, tuple(names[c.name] for c in group.cases), args))
+    return folders
+
+
+def test_names(package: KattisPackage) -> dict[str, str]:
+    """Each case's test name: sample-k for the samples, else its path made flat."""
+    names = {}
+    for group in package.groups:
+        for number, case in enumerate(group.cases, start=1):
+            sample = group.path == SAMPLE_FOLDER
+            names[case.name] = sample_name(number) if sample else flat_name(case.name)
+    return names
+
+
+def _tests(package: KattisPackage) -> tuple[TestDraft, ...]:
+    names = test_names(package)
+    return tuple(
+        TestDraft(
+            name=names[case.name],
+            input=case.input,
+            answer=case.answer,
+            origin="sample" if group.path == SAMPLE_FOLDER else "hand",
+            note=_note(case.name, names[case.name], case.note),
+        )
+        for group in package.groups
+        for case in group.cases
+    )
+
+
+def _note(path: str, name: str, note: str | None) -> str | None:
+    """The test's note, naming its file in the package when its name here differs."""
+    if name == flat_name(path):
+        return note
+    return f"data/{path}" + (f": {note}" if note else "")
+
+
+def _solutions(package: KattisPackage, work: Collector) -> list[_Solution]:
+    found = []
+    for folder, entry in package.submissions:
+        shown = work.shown(entry)
+        ours = FOLDER_OF_VERDICT.get(folder)
+        if ours is None:
+            work.note(NoteKind.UNSUPPORTED, shown, f"no verdict folder here for '{folder}'")
+            work.keep(entry)
+            continue
+        single = _single_file(entry)
+        if single is None:
+            work.note(NoteKind.UNSUPPORTED, shown, "a submission of several files")
+            work.keep(entry)
+            continue
+        main = work.program(single, f"solutions/{work.problem_id}/{ours}")
+        if main:
+            found.append(_Solution(ours, main, single))
+    return found
+
+
+def _single_file(entry: Path) -> Path | None:
+    if entry.is_file():
+        return entry
+    files = [p for p in entry.rglob("*") if p.is_file()]
+    return files[0] if len(files) == 1 else None
+
+
+def _reference(package: KattisPackage, solutions: list[_Solution], work: Collector) -> str:
+    accepted = [s for s in solutions if s.folder == "accepted"]
+    if not accepted:
+        raise JudgeError(
+            f"{package.root}: no accepted submission this judge can run (C, C++ or Python); "
+            "one is needed as the reference"
+        )
+    chosen = min(accepted, key=lambda s: REFERENCE_PREFERENCE.index(Path(s.target).suffix))
+    target = f"solutions/{work.problem_id}/{Path(chosen.target).name}"
+    work.files[:] = [
+        FileCopy(f.source, target) if f.target == chosen.target else f for f in work.files
+    ]
+    work.note(
+        NoteKind.CONVERTED,
+        work.shown(chosen.source),
+        f"is the reference ({target}), which writes answers for new tests",
+    )
+    return target
+
+
+def _keep_extras(package: KattisPackage, work: Collector) -> None:
+    for entry in sorted(package.root.iterdir()):
+        if entry.name in HANDLED_ROOT or entry.name.startswith("."):
+            continue  # names with a leading dot are not part of a package (.git, .gitignore)
+        kind, message = ROOT_EXTRAS.get(entry.name, (NoteKind.KEPT, "not part of the format"))
+        work.note(kind, entry.name, message)
+        work.keep(entry)
+    ini = kattis_limits.domjudge_ini(package)
+    for key in sorted(set(ini) - {"timelimit"}):
+        work.note(NoteKind.UNSUPPORTED, f"domjudge-problem.ini: {key}", "not used")
+    for note in package.notes:
+        path = package.root / note.where
+        if note.kind is not NoteKind.CONVERTED and path.exists():
+            work.keep(path)

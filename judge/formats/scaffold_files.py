@@ -1,0 +1,142 @@
+"""The files `judge new` writes: a small, complete problem to replace piece by piece.
+
+The example problem (the sum of a list of integers) is a working package: every program follows
+this project's conventions (docs/problem-format.md), so that `judge verify` passes at once and
+each file shows what its kind of program does. `{id}` and `{title}` are filled in.
+"""
+
+PROBLEM_YAML = """\
+# A new problem made by `judge new`: an example (the sum of a list) to replace piece by piece.
+# The format is described in docs/problem-format.md.
+id: {id}
+title: {title}
+source: new problem
+
+limits:
+  time_ms: 1000
+  memory_kb: 65536
+  output_kb: 64
+
+checker:
+  name: tokens
+
+reference: solutions/{id}/reference.py
+
+generator:
+  program: problems/{id}/generator.py
+  default_args: [--max-n, "1000"]
+  stress_args: [--max-n, "5", --max-value, "10"]
+
+validator: problems/{id}/validator.py
+
+groups:
+  - name: samples
+    glob: "sample*"
+  - name: hand
+    glob: "hand-*"
+  - name: generated
+    glob: "gen-*"
+"""
+
+STATEMENT = """\
+# {title}
+
+Replace this statement with your problem's. The example problem: you are given `n` integers;
+print their sum.
+
+## Input
+
+The first line holds `n`. The second line holds `n` integers separated by single spaces.
+
+## Output
+
+One line with the sum of the `n` integers.
+
+## Constraints
+
+- `1 <= n <= 1000`.
+- Every integer is between `-1000000000` and `1000000000`.
+- Every line ends with a newline.
+
+## Sample
+
+Input:
+
+```
+4
+3 -1 4 -1
+```
+
+Output:
+
+```
+5
+```
+"""
+
+GENERATOR = '''\
+"""Generator: prints one input; the same arguments and --seed give the same bytes everywhere."""
+import argparse
+import random
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--max-n", type=int, default=1000)
+parser.add_argument("--max-value", type=int, default=10**9)
+parser.add_argument("--seed", type=int, required=True)
+args = parser.parse_args()
+rng = random.Random(args.seed)
+n = rng.randint(1, args.max_n)
+print(n)
+print(" ".join(str(rng.randint(-args.max_value, args.max_value)) for _ in range(n)))
+'''
+
+VALIDATOR = '''\
+"""Validator: exit 0 when the input on stdin keeps every constraint of the statement; otherwise
+print one line saying where and what is wrong, and exit 1."""
+import re
+import sys
+
+MAX_N = 1000
+MAX_VALUE = 10**9
+INTEGER = re.compile(r"0|-?[1-9][0-9]{0,9}")
+
+
+def fail(message):
+    print(message)
+    sys.exit(1)
+
+
+text = sys.stdin.buffer.read().decode("ascii", errors="replace")
+if not text.endswith("\\n"):
+    fail("the last line must end with a newline")
+lines = text[:-1].split("\\n")
+if len(lines) != 2:
+    fail(f"expected 2 lines, found {len(lines)}")
+if not INTEGER.fullmatch(lines[0]) or not 1 <= int(lines[0]) <= MAX_N:
+    fail(f"line 1: expected n with 1 <= n <= {MAX_N}, found {lines[0][:40]!r}")
+tokens = lines[1].split(" ")
+if len(tokens) != int(lines[0]):
+    fail(f"line 2: expected {lines[0]} integers separated by single spaces, found {len(tokens)}")
+for position, token in enumerate(tokens, 1):
+    if not INTEGER.fullmatch(token) or abs(int(token)) > MAX_VALUE:
+        fail(f"line 2, integer {position}: expected |a| <= {MAX_VALUE}, found {token[:40]!r}")
+'''
+
+REFERENCE = '''\
+"""Reference solution: its output on a test is that test's answer (.ans)."""
+import sys
+
+n, *numbers = map(int, sys.stdin.read().split())
+print(sum(numbers))
+'''
+
+WRONG_ANSWER = '''\
+"""WRONG ANSWER: adds only the positive numbers, so any negative number spoils the sum."""
+import sys
+
+n, *numbers = map(int, sys.stdin.read().split())
+print(sum(x for x in numbers if x > 0))
+'''
+
+SAMPLE = ("sample-1", "4\n3 -1 4 -1\n", "5\n")
+HAND = ("hand-01-single", "1\n-1000000000\n", "-1000000000\n")
