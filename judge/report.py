@@ -123,7 +123,8 @@ def _table(report: Report) -> Text:
         )
         for case in report.tests
     ]
-    widths = [max(len(cell) for cell in column) for column in zip(TABLE_COLUMNS, *rows, strict=True)]
+    columns = zip(TABLE_COLUMNS, *rows, strict=True)
+    widths = [max(len(cell) for cell in column) for column in columns]
     lines = [Text(f"{report.problem_id}: {report.problem_title}", style="italic")]
     lines.append(_table_line(TABLE_COLUMNS, widths, ["bold"] * len(TABLE_COLUMNS)))
     for case, row in zip(report.tests, rows, strict=True):
