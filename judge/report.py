@@ -50,7 +50,7 @@ def case_message(case: CaseResult) -> str:
     """The test's message, and how often it ran when it ran out of time near the limit."""
     if not case.reruns:
         return case.message
-    runs = f"[best of {case.reruns + 1} runs: out of CPU time near the limit]"
+    runs = f"[best of {case.reruns + 1} runs: out of time near the limit]"
     return f"{case.message} {runs}" if case.message else runs
 
 

@@ -52,7 +52,7 @@ class CaseResult:
     message: str = ""
     details: str = ""
     stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
-    reruns: int = 0  # times it was run again after running out of CPU time near the limit
+    reruns: int = 0  # times it was run again after running out of time near the limit
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class JudgeOptions:
     # (judge.lookahead); results still come in test order, and a re-run near the time limit
     # runs alone. Needs a sandbox_factory.
     workers: int = 1
-    # A run out of CPU time near the limit runs again up to this many times; the smallest time
+    # A run out of time near the limit runs again up to this many times; the smallest time
     # counts (judge.near_limit).
     near_limit_reruns: int = near_limit.RERUNS
 
@@ -240,7 +240,7 @@ def judge_case(
 ) -> CaseResult:
     """Launch, classify, and (only when the run itself succeeded) check.
 
-    `reruns`: how many times a run out of CPU time near the limit may run again (inside
+    `reruns`: how many times a run out of time near the limit may run again (inside
     `alone()`). `keep_output` receives the submission's stdout, for callers that save it
     (stress).
     """
@@ -284,7 +284,8 @@ class Launch:
     verdict: Verdict  # AC: exited normally within the limits (the output is not checked yet)
     message: str
     out_of_cpu: bool = False  # TLE for its CPU time
-    reruns: int = 0  # runs after the first: it ran out of CPU time near the limit (near_limit)
+    out_of_wall: bool = False  # TLE for its wall-clock time
+    reruns: int = 0  # runs after the first: it ran out of time near the limit (near_limit)
 
     @property
     def cpu_ms(self) -> float:
@@ -320,7 +321,8 @@ def launch(
         )
         net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
         judgement = judge_run(run, problem.limits, net_kb)
-        return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu)
+        return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
+                      judgement.out_of_wall)
 
     best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
     return dataclasses.replace(best, reruns=count)

@@ -69,7 +69,7 @@ class CaseDocument(Document):
     message: str  # one line: why the verdict
     details: str | None  # several lines: context, hints
     stderr: str | None = None  # what the program wrote on stderr (head and tail), any verdict
-    reruns: int | None = 0  # runs after the first: out of CPU time near the limit (None: hidden)
+    reruns: int | None = 0  # runs after the first: out of time near the limit (None: hidden)
 
     @classmethod
     def from_case(cls, case: CaseResult) -> CaseDocument:

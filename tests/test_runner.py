@@ -151,12 +151,31 @@ def test_at_most_two_reruns_and_a_clear_tle_stops_them(problem, tmp_path):
     assert "best of 3 runs" in case_message(report.tests[0])
 
 
+def starved(cpu_ms=610.0) -> RunResult:
+    """Stopped by the wall clock after computing for `cpu_ms`: kept from the CPU by a busy host."""
+    return result(Termination.WALL_LIMIT, exit_code=None, cpu_ms=cpu_ms)
+
+
+def test_a_run_starved_of_the_cpu_until_the_wall_clock_ran_out_runs_again(problem, tmp_path):
+    sandbox = FakeSandbox({
+        "sample-1": [starved(), result(stdout=b"3\n", cpu_ms=820)],  # the AC counts, not 610
+        "hand-01-negative": [starved(), starved(700), starved(650)],  # wall-clock TLE each time
+        "hand-02-large": [out_of_time(), starved(900), out_of_time(1010)],  # 900 ms, yet stopped
+    }, Cache(tmp_path / "cache"))
+    report = judge_submission(problem, solution(problem), sandbox)
+    assert [(c.verdict, c.time_ms, c.reruns) for c in report.tests] == [
+        (Verdict.AC, 820, 1), (Verdict.TLE, 610, 2), (Verdict.TLE, 1004, 2)]
+    assert "wall-clock" in report.tests[1].message
+    assert "best of 3 runs" in case_message(report.tests[1])
+
+
 @pytest.mark.parametrize("first", [
     result(Termination.WALL_LIMIT, exit_code=None, cpu_ms=20),  # asleep: no noise to undo
+    starved(cpu_ms=499),  # under half its CPU limit: mostly asleep or blocked
     result(Termination.MEMORY_LIMIT, exit_code=None, cpu_ms=990),
     result(exit_code=1, cpu_ms=999),
 ])
-def test_only_a_run_out_of_cpu_time_runs_again(problem, tmp_path, first):
+def test_only_a_run_out_of_time_runs_again(problem, tmp_path, first):
     sandbox = FakeSandbox({"sample-1": [first, result(stdout=b"3\n")],
                            "hand-01-negative": result(stdout=b"-2\n"),
                            "hand-02-large": result(stdout=b"2000000000\n")},
