@@ -100,19 +100,20 @@ def problem_with(root: Path, problem_id: str, time_ms: int, solution: str, tests
 @contextmanager
 def another_judge(root: Path):
     """judge submit, over and over, on tests that each burn 150 ms of CPU, on all cores."""
-    problem_with(root, "busy", 2000, burn_source(150, report=False), BUSY_TESTS)
-    stop, done = root / "stop", root / "done"
-    loop = (f"while [ ! -e {stop} ]; do {JUDGE} submit --root {root} "
-            f"solutions/busy/reference.py busy > /dev/null 2>&1 && echo >> {done}; done")
+    solution = problem_with(root, "busy", 2000, burn_source(150, report=False), BUSY_TESTS)
+    stop, done, failed = root / "stop", root / "done", root / "failed"
+    loop = (f"while [ ! -e {stop} ]; do {JUDGE} submit --root {root} {solution} busy "
+            f"> /dev/null 2>&1 && echo >> {done} || echo >> {failed}; done")
     process = subprocess.Popen(["bash", "-c", loop], stderr=subprocess.DEVNULL)
-    judged = {"submissions": 0}
+    judged = {"submissions": 0, "failed": 0}
     try:
         yield judged
     finally:
         stop.touch()
         subprocess.run(["pkill", "-TERM", "-P", str(process.pid)], check=False)  # its judge
         process.wait()
-        judged["submissions"] = len(done.read_text()) if done.exists() else 0
+        for key, tally in (("submissions", done), ("failed", failed)):
+            judged[key] = len(tally.read_text()) if tally.exists() else 0
 
 
 def verdict_stability(folder: Path, sandbox) -> bool:
@@ -124,6 +125,7 @@ def verdict_stability(folder: Path, sandbox) -> bool:
     }
     counts: dict[int, Counter] = {}
     reruns: dict[int, int] = {}
+    misses: list[str] = []
     with another_judge(folder / "busy") as busy:
         for share, solution in solutions.items():
             problem = load_problem(root, f"share{share}")
@@ -131,16 +133,28 @@ def verdict_stability(folder: Path, sandbox) -> bool:
                        for _ in range(REPEATS)]
             counts[share] = Counter(report.verdict.value for report in reports)
             reruns[share] = sum(1 for report in reports if report.tests[0].reruns)
+            expected = "AC" if share < 100 else "TLE"
+            misses.extend(
+                f"  {share}%: {case.verdict.value} after {case.time_ms:.0f} ms CPU, "
+                f"{case.wall_ms:.0f} ms wall, {case.reruns} re-runs: {case.message}"
+                for case in (report.tests[0] for report in reports)
+                if case.verdict.value != expected)
     stable = counts[80]["AC"] == REPEATS and counts[120]["TLE"] == REPEATS
+    # The last submission was cut short when the measurements were done: not a failure.
+    broken = max(0, busy["failed"] - 1)
     print(f"(meanwhile the other judge judged {busy['submissions']} submissions of "
-          f"{BUSY_TESTS} tests of 150 ms each)")
+          f"{BUSY_TESTS} tests of 150 ms each"
+          + (f"; {broken} of its submissions FAILED: the load was not a judge's)" if broken
+             else ")"))
     print(
         f"verdict stability at {LIMIT_MS} ms, another judge busy on all cores: "
         f"80% of the limit AC {counts[80]['AC']}/{REPEATS} ({reruns[80]} run again), "
         f"120% TLE {counts[120]['TLE']}/{REPEATS} ({reruns[120]} run again): "
         + ("ok" if stable else f"MISSED {dict(counts[80])} {dict(counts[120])}")
     )
-    return stable
+    for miss in misses:
+        print(miss)
+    return stable and not broken
 
 
 def memory(folder: Path, sandbox) -> bool:

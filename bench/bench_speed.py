@@ -90,19 +90,30 @@ def start_up(root: Path, fresh: Path) -> None:
 START_UP: dict[str, float] = {}
 
 
-def rounds(contenders: list[Contender]) -> dict[str, list[float]]:
-    """Every contender once a round, ROUNDS rounds, in turn (the order rotates each round)."""
+def rounds(contenders: list[Contender]) -> tuple[dict[str, list[float]], dict[str, str]]:
+    """Every contender once a round, ROUNDS rounds, in turn (the order rotates each round).
+    A contender that fails is dropped from the rounds after; (times, why each one failed)."""
     times: dict[str, list[float]] = {c.name: [] for c in contenders}
+    failed: dict[str, str] = {}
     for number in range(ROUNDS):
         turn = contenders[number % len(contenders):] + contenders[:number % len(contenders)]
         for contender in turn:
-            times[contender.name].append(contender.seconds())
-    return times
+            if contender.name in failed:
+                continue
+            try:
+                times[contender.name].append(contender.seconds())
+            except RuntimeError as exc:
+                failed[contender.name] = str(exc)
+    return times, failed
 
 
 def against_the_loop(root: Path) -> bool:
     loop, judge = shell_loop(root), judge_submit(root)
-    times = rounds([loop, judge])
+    times, failed = rounds([loop, judge])
+    if failed:
+        for why in failed.values():
+            print(f"  {why}")
+        return False
     ratios = [j / s for j, s in zip(times[judge.name], times[loop.name], strict=True)]
     ratio = statistics.median(ratios)
     judge_s, loop_s = statistics.median(times[judge.name]), statistics.median(times[loop.name])
@@ -123,14 +134,14 @@ def beside_peers(root: Path) -> None:
         if contender.missing:
             print(f"  {contender.name}: not timed: {contender.missing}")
     present = [c for c in contenders if not c.missing]
-    try:
-        times = rounds(present)
-    except RuntimeError as exc:
-        print(f"  peers not timed: {exc}")
+    times, failed = rounds(present)
+    for name, why in failed.items():
+        print(f"  {name}: not timed: {why}")
+    if "shell loop" in failed:
         return
     loop = times["shell loop"]
     print(f"{PEER_TESTS} tests, {ROUNDS} rounds, each one's time over the loop's in its round:")
-    for contender in present:
+    for contender in (c for c in present if c.name not in failed):
         ratios = [t / s for t, s in zip(times[contender.name], loop, strict=True)]
         print(f"  {contender.name:<13} {statistics.median(times[contender.name]):6.2f} s  "
               f"x{statistics.median(ratios):.2f} the loop  "
