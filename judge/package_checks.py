@@ -13,7 +13,9 @@ from judge.spec import Problem
 from judge.statement import statement_samples
 from judge.manifest import read_manifest
 from judge.testdata import TestCase, file_sha256
+from judge.transcript import SUFFIX, read_transcript
 from judge.verdict import EXPECTED_BY_FOLDER, Verdict
+from judge.verify_scores import declared_score, score_layout_error
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,7 @@ class BundledSolution:
     path: Path
     label: str  # e.g. "wrong_answer/no_parity.py"
     expected: Verdict
+    expected_score: float | None = None  # declared in the source: @EXPECTED_SCORE@: 40
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,9 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
                 f"{child}: unknown folder; expected one of " + ", ".join(EXPECTED_BY_FOLDER)
             )
             continue
+        if expected is Verdict.PA and not problem.scored:
+            errors.append(f"{child}: only a scored problem (groups with points) has this folder")
+            continue
         for path in sorted(child.iterdir()):
             if not path.is_file() or path.name.startswith("."):
                 continue
@@ -68,7 +74,11 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
             except UnknownLanguage as exc:
                 errors.append(f"{path}: {exc}")
                 continue
-            found.append(BundledSolution(path, f"{child.name}/{path.name}", expected))
+            if error := score_layout_error(path, expected):
+                errors.append(error)
+                continue
+            label = f"{child.name}/{path.name}"
+            found.append(BundledSolution(path, label, expected, declared_score(path)))
     return tuple(found), Findings(tuple(errors), tuple(warnings))
 
 
@@ -102,7 +112,10 @@ def manifest_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings
 
 def sample_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings:
     """Sample k of the statement must equal testdata sample-k.in / .ans byte for byte: a
-    contestant copies it from there."""
+    contestant copies it from there. An interactive problem's samples are transcripts instead,
+    which `judge show` prints with the statement (and verify plays against the interactor)."""
+    if problem.interactive is not None:
+        return _transcript_findings(tests)
     try:
         samples = statement_samples(problem.statement.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -135,3 +148,19 @@ def sample_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings:
                 f"from {case.answer_path.name}"
             )
     return Findings(tuple(errors))
+
+
+def _transcript_findings(tests: tuple[TestCase, ...]) -> Findings:
+    errors, warnings = [], []
+    for case in tests:
+        if case.interaction is not None:
+            try:
+                read_transcript(case.interaction)
+            except ProblemError as exc:
+                errors.append(str(exc))
+        elif case.group == "samples":
+            warnings.append(
+                f"sample {case.name} has no transcript {case.name}{SUFFIX}: a contestant sees "
+                "no sample interaction"
+            )
+    return Findings(tuple(errors), tuple(warnings))

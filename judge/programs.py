@@ -6,7 +6,9 @@ Every failure becomes a `SetterProgramError` that says which program failed and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +21,7 @@ from judge.languages import (
     detect_language,
     prepare,
 )
+from judge.reference_game import ReferenceGame, prepare_reference_game
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.spec import Problem
 
@@ -56,6 +59,7 @@ class SetterPrograms:
     validators: tuple[PreparedValidator, ...]  # all must accept a test
     reference: Prepared
     shrinker: Prepared | None = None
+    game: ReferenceGame | None = None  # an interactive problem's reference against its interactor
 
     @property
     def validator(self) -> Prepared | None:
@@ -149,9 +153,29 @@ class SetterPrograms:
     def answer(
         self, sandbox: Sandbox, *, path: Path | None = None, data: bytes | None = None
     ) -> bytes:
+        """The reference's answer; for an interactive problem nothing (the interactor judges
+        alone), once the reference has won against the interactor on the input."""
+        if self.game is not None:
+            self._win(sandbox, path=path, data=data)
+            return b""
         result = self._run(sandbox, self.reference, self.reference_limits, path=path, data=data)
         _require_success(result, "reference", str(path) if path else "generated input")
         return result.stdout
+
+    def _win(self, sandbox: Sandbox, *, path: Path | None, data: bytes | None) -> None:
+        with tempfile.TemporaryDirectory(prefix="judge-input-") as scratch:
+            if path is None:
+                path = Path(scratch) / "input"
+                path.write_bytes(data or b"")
+                what = "a generated input"
+            else:
+                what = str(path)
+            result = self.game.play(sandbox, path)
+        if not result.verdict.accepted:
+            raise SetterProgramError(
+                f"the interactor does not accept the reference on {what}: "
+                f"{result.verdict.value} {result.message}".rstrip()
+            )
 
     def _run(
         self,
@@ -178,7 +202,7 @@ class SetterPrograms:
 
 def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterPrograms:
     generator = problem.generator.program if problem.generator else None
-    return SetterPrograms(
+    programs = SetterPrograms(
         problem=problem,
         generator=_prepare(sandbox, generator, "generator") if generator else None,
         validators=tuple(
@@ -190,6 +214,12 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
         reference=_prepare(sandbox, problem.reference, "reference"),
         shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
     )
+    if problem.interactive is None:
+        return programs
+    game = prepare_reference_game(problem, sandbox, programs.reference, programs.reference_limits)
+    if game.interactor.broken:
+        raise SetterProgramError(game.interactor.broken)
+    return dataclasses.replace(programs, game=game)
 
 
 def _prepare(sandbox: Sandbox, source: Path, role: str) -> Prepared:

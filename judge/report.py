@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from rich.console import Console, Group
 from rich.text import Text
@@ -18,6 +19,7 @@ from judge.verdict import Verdict
 
 VERDICT_STYLES = {
     Verdict.AC: "bold green",
+    Verdict.PA: "bold yellow",
     Verdict.PE: "bold yellow",
     Verdict.WA: "bold red",
     Verdict.TLE: "bold magenta",
@@ -63,6 +65,8 @@ def render_report(report: Report, table: bool = True) -> Group:
     else:
         if table:
             parts.append(_table(report))
+        if report.max_score is not None:
+            parts.append(_groups_table(report))
         parts.extend(_explanations(report))
         parts.extend(_stderr_sections(report))
     parts.extend(_summary(report))
@@ -103,48 +107,105 @@ def print_report(report: Report, console: Console, table: bool = True) -> None:
     console.print(render_report(report, table))
 
 
-# The table of tests, as aligned text: rich's Table measures every cell of every row (about
-# 0.6 ms a test, a tenth of what judging a tiny test costs); columns of known widths need none of
-# that. Right-aligned columns hold figures.
-TABLE_COLUMNS = ("test", "verdict", "time ms", "memory KB", "gross KB", "message")
-RIGHT_ALIGNED = (False, False, True, True, True, False)
+# Tables are aligned text: rich's Table measures every cell of every row (about 0.6 ms a test, a
+# tenth of what judging a tiny test costs); columns padded to their longest cell need none of
+# that, and a log greps better without box drawing.
 COLUMN_GAP = "  "
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    figures: bool = False  # right-aligned
+    style: str | None = None  # of its cells, unless a row says otherwise
+
+
+@dataclass(frozen=True)
+class Row:
+    cells: tuple[str, ...]
+    styles: tuple[str | None, ...] = ()  # per cell, over the column's style; () for none
+
+
+TEST_COLUMNS = (
+    Column("test"),
+    Column("verdict"),
+    Column("time ms", figures=True),
+    Column("memory KB", figures=True),
+    Column("gross KB", figures=True, style="dim"),
+    Column("message", style="dim"),
+)
+GROUP_COLUMNS = (
+    Column("group"),
+    Column("verdict"),
+    Column("accepted", figures=True),
+    Column("score", figures=True),
+    Column("note", style="dim"),
+)
 
 
 def _table(report: Report) -> Text:
     rows = [
-        (
-            case.name,
-            case.verdict.value,
-            f"{case.time_ms:.0f}",
-            str(case.memory_kb),
-            str(case.memory_gross_kb),
-            case_message(case),
+        Row(
+            (
+                case.name,
+                case.verdict.value,
+                f"{case.time_ms:.0f}",
+                str(case.memory_kb),
+                str(case.memory_gross_kb),
+                case_message(case),
+            ),
+            (None, VERDICT_STYLES[case.verdict]),
         )
         for case in report.tests
     ]
-    columns = zip(TABLE_COLUMNS, *rows, strict=True)
-    widths = [max(len(cell) for cell in column) for column in columns]
-    lines = [Text(f"{report.problem_id}: {report.problem_title}", style="italic")]
-    lines.append(_table_line(TABLE_COLUMNS, widths, ["bold"] * len(TABLE_COLUMNS)))
-    for case, row in zip(report.tests, rows, strict=True):
-        styles = [None, VERDICT_STYLES[case.verdict], None, None, "dim", "dim"]
-        lines.append(_table_line(row, widths, styles))
+    return aligned_table(f"{report.problem_id}: {report.problem_title}", TEST_COLUMNS, rows)
+
+
+def _groups_table(report: Report) -> Text:
+    rows = []
+    for group in report.groups:
+        accepted = sum(1 for c in report.tests if c.group == group.name and c.verdict.accepted)
+        verdict = group.verdict.value if group.verdict else "-"
+        rows.append(Row(
+            (
+                group.name,
+                verdict,
+                f"{accepted}/{group.tests}",
+                f"{format_score(group.score)} / {format_score(group.max_score)}",
+                group.skipped,
+            ),
+            (None, VERDICT_STYLES[group.verdict] if group.verdict else "dim"),
+        ))
+    return aligned_table("groups", GROUP_COLUMNS, rows)
+
+
+def aligned_table(title: str, columns: tuple[Column, ...], rows: list[Row]) -> Text:
+    """A title, a header line and a line per row; the last column is not padded."""
+    header = Row(tuple(column.title for column in columns), ("bold",) * len(columns))
+    widths = [max(len(row.cells[index]) for row in (header, *rows))
+              for index in range(len(columns))]
+    lines = [Text(title, style="italic")]
+    lines.extend(_table_line(row, columns, widths) for row in (header, *rows))
     return Text("\n").join(lines)
 
 
-def _table_line(cells, widths, styles) -> Text:
+def _table_line(row: Row, columns: tuple[Column, ...], widths: list[int]) -> Text:
     line = Text(no_wrap=False)
-    last = len(cells) - 1
-    for index, (cell, width, style) in enumerate(zip(cells, widths, styles, strict=True)):
-        if RIGHT_ALIGNED[index]:
+    last = len(columns) - 1
+    for index, (cell, column, width) in enumerate(zip(row.cells, columns, widths, strict=True)):
+        if column.figures:
             cell = cell.rjust(width)
         elif index < last:
             cell = cell.ljust(width)
-        line.append(cell, style=style)
-        if index < last and (index + 1 < last or cells[last]):
+        style = row.styles[index] if index < len(row.styles) and row.styles[index] else None
+        line.append(cell, style=style or column.style)
+        if index < last and (index + 1 < last or row.cells[last]):
             line.append(COLUMN_GAP)
     return line
+
+
+def format_score(score: float | None) -> str:
+    return "-" if score is None else f"{score:g}"
 
 
 def _explanations(report: Report) -> list[Text]:
@@ -201,6 +262,8 @@ def _summary(report: Report) -> list[Text]:
     verdict = Text("\nverdict: ")
     verdict.append_text(verdict_text(report.verdict))
     verdict.append(f" {report.verdict.title}")
+    if report.max_score is not None:
+        verdict.append(f"   score: {format_score(report.score)} / {format_score(report.max_score)}")
     if not report.tests:
         return [verdict]
     passed = sum(1 for c in report.tests if c.verdict.accepted)
@@ -273,6 +336,9 @@ def pending_report_dict(
         "total_tests": len(listed),
         "skipped_tests": 0,
         "skipped": [],
+        "score": None,
+        "max_score": problem.max_score,
+        "groups": [],
         "sandbox": None,
         "tests": listed,
     }

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable
 from judge.checkers import BUILTIN_CHECKERS, CheckResult
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
+from judge.grading import Batch, judge_groups
+from judge.interactive import run_interactive
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge import near_limit
 from judge.outcome import judge_run
@@ -28,6 +30,7 @@ from judge.sandbox.api import (
     Sandbox,
     SandboxInfo,
 )
+from judge.scoring import GroupResult, total_score
 from judge.spec import CompileLimits, Limits, MemoryBasis, Problem
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
@@ -53,6 +56,7 @@ class CaseResult:
     details: str = ""
     stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
     reruns: int = 0  # times it was run again after running out of time near the limit
+    fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,9 @@ class Report:
     sandbox: SandboxInfo  # which sandbox ran it and which guarantees held
     compile_message: str = ""
     skipped: tuple[str, ...] = ()  # tests not run (--fail-fast, or verify stopping early)
+    groups: tuple[GroupResult, ...] = ()
+    score: float | None = None  # None for pass/fail problems
+    max_score: float | None = None
 
     @property
     def max_time_ms(self) -> float:
@@ -91,7 +98,8 @@ class Submission:
 
 @dataclass(frozen=True)
 class Checker:
-    """The problem's checker, with its program prepared when it is a program."""
+    """The problem's checker, with its program prepared when it is a program; for an
+    interactive problem, its interactor."""
 
     problem: Problem
     program: Prepared | None  # None for built-in checkers
@@ -154,35 +162,45 @@ def judge_submission(
 
     workers = min(options.workers, len(cases)) if sandbox_factory is not None else 1
     ahead = Lookahead(judge_one, cases, workers, sandbox, sandbox_factory) if workers > 1 else None
-    results: list[CaseResult] = []
+    position = {case.name: index for index, case in enumerate(cases)}
+
+    def judge_next(case: TestCase) -> CaseResult:
+        result = ahead.result(position[case.name]) if ahead else judge_one(sandbox, case)
+        if on_case is not None:
+            on_case(result)
+        return result
+
+    def judge_rest(rest: list[TestCase]) -> list[CaseResult]:
+        return map_with_sandboxes(
+            sandbox_factory, judge_one, rest, options.workers_after_tle, on_case
+        )
+
+    def stop(result: CaseResult) -> bool:
+        return (options.fail_fast and not result.verdict.accepted) or (
+            result.verdict in options.stop_on
+        )
+
+    batch = None  # tests judged ahead on all cores need no batch after a TLE
+    if options.workers_after_tle > 1 and sandbox_factory is not None and ahead is None:
+        batch = Batch(judge_rest, after=lambda result: result.verdict is Verdict.TLE)
     try:
-        for index, case in enumerate(cases):
-            result = ahead.result(index) if ahead else judge_one(sandbox, case)
-            results.append(result)
-            if on_case is not None:
-                on_case(result)
-            if (options.fail_fast and not result.verdict.accepted) or (
-                result.verdict in options.stop_on
-            ):
-                break
-            if result.verdict is Verdict.TLE and options.workers_after_tle > 1 and (
-                sandbox_factory and ahead is None
-            ):
-                rest = cases[index + 1 :]
-                results.extend(
-                    map_with_sandboxes(
-                        sandbox_factory, judge_one, rest, options.workers_after_tle, on_case
-                    )
-                )
-                break
+        results, groups = judge_groups(problem.groups, cases, judge_next, stop, batch)
     finally:
         if ahead is not None:
             ahead.close()  # tests judged ahead of a stop are dropped
-    skipped = tuple(case.name for case in cases[len(results) :])
+    judged = {result.name for result in results}
     report = _report(
-        problem, source, prepared.language, prepared.baseline_kb, tuple(results), sandbox.info
+        problem,
+        source,
+        prepared.language,
+        prepared.baseline_kb,
+        tuple(results),
+        sandbox.info,
+        tuple(groups),
     )
-    return dataclasses.replace(report, skipped=skipped)
+    return dataclasses.replace(
+        report, skipped=tuple(case.name for case in cases if case.name not in judged)
+    )
 
 
 def prepare_submission(
@@ -212,18 +230,21 @@ def prepare_submission(
 
 
 def prepare_checker(problem: Problem, sandbox: Sandbox) -> Checker:
-    program = problem.checker.program
+    """The checker program (or an interactive problem's interactor), compiled if need be."""
+    interactive = problem.interactive
+    program = interactive.program if interactive else problem.checker.program
+    role = "interactor" if interactive else "checker"
     if program is None:
         return Checker(problem, None)
     try:
         prepared = prepare(sandbox, detect_language(program, None), program, trusted=True)
     except UnknownLanguage as exc:
-        return Checker(problem, None, broken=f"checker {program.name}: {exc}")
+        return Checker(problem, None, broken=f"{role} {program.name}: {exc}")
     if isinstance(prepared, CompileFailure):
         return Checker(
             problem,
             None,
-            broken=f"checker {program.name} does not compile: " + prepared.message.strip()[:300],
+            broken=f"{role} {program.name} does not compile: " + prepared.message.strip()[:300],
         )
     return Checker(problem, prepared)
 
@@ -242,36 +263,68 @@ def judge_case(
 
     `reruns`: how many times a run out of time near the limit may run again (inside
     `alone()`). `keep_output` receives the submission's stdout, for callers that save it
-    (stress).
+    (stress); an interactive submission's output went to the interactor, so it receives
+    nothing.
     """
+    if problem.interactive is not None:
+        return _judge_interactive_case(problem, submission, checker, sandbox, case)
     launched = launch(
         problem, submission, sandbox, stdin_path=case.input_path, reruns=reruns, alone=alone
     )
-    run, net_kb = launched.run, launched.memory_kb
+    run = launched.run
     if keep_output is not None:
         keep_output(run.stdout)
-    verdict, message = launched.verdict, launched.message
-    details = ""
-    stderr = stderr_text(run)
-    if verdict is Verdict.AC:
+    checked = CheckResult(launched.verdict, launched.message)
+    if launched.verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
-        verdict, message, details = checked.verdict, checked.message, checked.details
-    elif verdict is Verdict.RE:
+    return _case_result(case, run, launched.memory_kb, checked, launched.reruns)
+
+
+def _judge_interactive_case(
+    problem: Problem, submission: Submission, checker: Checker, sandbox: Sandbox, case: TestCase
+) -> CaseResult:
+    """The submission against the problem's interactor (prepared as `checker`) on one test."""
+    if checker.program is None:
+        return CaseResult(
+            case.name, case.group, Verdict.JE, 0.0, 0.0, 0, 0, None, None, message=checker.broken
+        )
+    outcome = run_interactive(
+        sandbox,
+        problem.interactive,
+        checker.program,
+        submission_request(problem, submission),
+        problem.limits,
+        submission.baseline_kb,
+        case.input_path,
+        case.answer_path,
+    )
+    return _case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
+
+
+def _case_result(
+    case: TestCase, run: RunResult, net_kb: int, checked: CheckResult, reruns: int = 0
+) -> CaseResult:
+    """A test's result: the submission's run and measurements, and the verdict decided on it
+    (`reruns`: the runs before it, out of time near the limit)."""
+    stderr = stderr_text(run)
+    details = checked.details
+    if checked.verdict is Verdict.RE:
         details = stderr  # what explains a crash; `stderr` has it on every verdict
     return CaseResult(
         name=case.name,
         group=case.group,
-        verdict=verdict,
+        verdict=checked.verdict,
         time_ms=round(run.cpu_ms, 1),
         wall_ms=round(run.wall_ms, 1),
         memory_kb=net_kb,
         memory_gross_kb=run.peak_memory_kb,
         exit_code=run.exit_code,
         signal=run.signal,
-        message=message,
+        message=checked.message,
         details=details,
         stderr=stderr,
-        reruns=launched.reruns,
+        reruns=reruns,
+        fraction=checked.fraction,
     )
 
 
@@ -302,23 +355,20 @@ def launch(
     reruns: int = near_limit.RERUNS,
     alone: Alone = nullcontext,
 ) -> Launch:
-    """Run the submission, isolated, under the problem's limits; when it runs out of CPU time
+    """Run the submission, isolated, under the problem's limits; when it runs out of time
     near the limit, up to `reruns` times more, and the run with the smallest time counts."""
-    limits = submission_limits(problem.limits, submission.baseline_kb)
+    if problem.interactive is not None:
+        raise JudgeError(
+            f"problem '{problem.id}' is interactive: a submission runs against its interactor "
+            "(judge submit), not on an input of its own"
+        )
+    request = submission_request(problem, submission, stdin_path, stdin_bytes)
 
     def once(cpu_ms: int) -> Launch:
-        run = sandbox.run(
-            RunRequest(
-                argv=submission.argv,
-                limits=dataclasses.replace(
-                    limits, cpu_ms=cpu_ms, wall_ms=max(limits.wall_ms, cpu_ms)
-                ),
-                stdin_path=stdin_path,
-                stdin_bytes=stdin_bytes,
-                isolate=True,
-                python_code=submission.python_code,
-            )
+        limits = dataclasses.replace(
+            request.limits, cpu_ms=cpu_ms, wall_ms=max(request.limits.wall_ms, cpu_ms)
         )
+        run = sandbox.run(dataclasses.replace(request, limits=limits))
         net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
         judgement = judge_run(run, problem.limits, net_kb)
         return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
@@ -326,6 +376,24 @@ def launch(
 
     best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
     return dataclasses.replace(best, reruns=count)
+
+
+def submission_request(
+    problem: Problem,
+    submission: Submission,
+    stdin_path: Path | None = None,
+    stdin_bytes: bytes | None = None,
+) -> RunRequest:
+    """How a submission runs: isolated, under the problem's limits (in a pair, its stdin and
+    stdout are the interactor's pipes instead)."""
+    return RunRequest(
+        argv=submission.argv,
+        limits=submission_limits(problem.limits, submission.baseline_kb),
+        stdin_path=stdin_path,
+        stdin_bytes=stdin_bytes,
+        isolate=True,
+        python_code=submission.python_code,
+    )
 
 
 def stderr_text(run: RunResult) -> str:
@@ -381,12 +449,16 @@ def _report(
     baseline_kb,
     results,
     sandbox: SandboxInfo,
+    groups=(),
     compile_failure: CompileFailure | None = None,
 ) -> Report:
     if compile_failure is not None:
         verdict, compile_message = compile_failure.verdict, compile_failure.message
     else:
         verdict, compile_message = overall_verdict([r.verdict for r in results]), ""
+    score = total_score(groups)
+    if problem.scored and score is None:  # nothing was judged (CE)
+        score = 0.0
     return Report(
         problem_id=problem.id,
         problem_title=problem.title,
@@ -398,6 +470,9 @@ def _report(
         tests=results,
         sandbox=sandbox,
         compile_message=compile_message,
+        groups=groups,
+        score=score,
+        max_score=problem.max_score,
     )
 
 

@@ -15,12 +15,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from judge.runner import CaseResult, Report
 from judge.sandbox.api import SandboxInfo
+from judge.scoring import CaseShare, GroupResult
 from judge.spec import Limits, MemoryBasis
 from judge.verdict import Verdict
 
 JSON_SCHEMA_VERSION = 1
 
-VerdictName = Literal["AC", "PE", "WA", "TLE", "MLE", "OLE", "RE", "CE", "JE"]
+VerdictName = Literal["AC", "PA", "PE", "WA", "TLE", "MLE", "OLE", "RE", "CE", "JE"]
 
 
 class Document(BaseModel):
@@ -70,9 +71,11 @@ class CaseDocument(Document):
     details: str | None  # several lines: context, hints
     stderr: str | None = None  # what the program wrote on stderr (head and tail), any verdict
     reruns: int | None = 0  # runs after the first: out of time near the limit (None: hidden)
+    # Scored problems: the share of the test's value earned (1 AC, 0 rejected, between for PA).
+    fraction: float | None = None
 
     @classmethod
-    def from_case(cls, case: CaseResult) -> CaseDocument:
+    def from_case(cls, case: CaseResult, scored: bool = False) -> CaseDocument:
         return cls(
             name=case.name,
             group=case.group,
@@ -87,6 +90,7 @@ class CaseDocument(Document):
             details=case.details or None,
             stderr=case.stderr or None,
             reruns=case.reruns,
+            fraction=CaseShare(case.verdict, case.fraction).earned if scored else None,
         )
 
     def to_case(self) -> CaseResult:
@@ -104,6 +108,40 @@ class CaseDocument(Document):
             details=self.details or "",
             stderr=self.stderr or "",
             reruns=self.reruns or 0,
+            fraction=self.fraction if self.verdict == Verdict.PA.value else None,
+        )
+
+
+class GroupDocument(Document):
+    name: str
+    verdict: VerdictName | None  # its first test that is not AC; None: none judged
+    tests: int  # tests in the group
+    judged: int  # of them judged
+    score: float | None  # None for a pass/fail problem
+    max_score: float | None
+    skipped: str | None  # why tests were not judged
+
+    @classmethod
+    def from_group(cls, group: GroupResult) -> GroupDocument:
+        return cls(
+            name=group.name,
+            verdict=group.verdict.value if group.verdict else None,
+            tests=group.tests,
+            judged=group.judged,
+            score=group.score,
+            max_score=group.max_score,
+            skipped=group.skipped or None,
+        )
+
+    def to_group(self) -> GroupResult:
+        return GroupResult(
+            name=self.name,
+            verdict=Verdict(self.verdict) if self.verdict else None,
+            tests=self.tests,
+            judged=self.judged,
+            score=self.score,
+            max_score=self.max_score,
+            skipped=self.skipped or "",
         )
 
 
@@ -153,6 +191,9 @@ class ReportDocument(Document):
     total_tests: int  # judged and skipped
     skipped_tests: int
     skipped: tuple[str, ...]  # tests not run (--fail-fast)
+    score: float | None = None  # scored problems: the sum of the groups' scores
+    max_score: float | None = None
+    groups: tuple[GroupDocument, ...] = ()
     sandbox: SandboxDocument
     tests: tuple[CaseDocument, ...]
 
@@ -173,8 +214,13 @@ class ReportDocument(Document):
             total_tests=len(report.tests) + len(report.skipped),
             skipped_tests=len(report.skipped),
             skipped=report.skipped,
+            score=report.score,
+            max_score=report.max_score,
+            groups=tuple(GroupDocument.from_group(group) for group in report.groups),
             sandbox=SandboxDocument.from_info(report.sandbox),
-            tests=tuple(CaseDocument.from_case(case) for case in report.tests),
+            tests=tuple(
+                CaseDocument.from_case(case, report.max_score is not None) for case in report.tests
+            ),
         )
 
     def to_report(self, title: str = "") -> Report:
@@ -190,6 +236,9 @@ class ReportDocument(Document):
             sandbox=self.sandbox.to_info(),
             compile_message=self.compile_message or "",
             skipped=self.skipped,
+            groups=tuple(group.to_group() for group in self.groups),
+            score=self.score,
+            max_score=self.max_score,
         )
 
     def to_dict(self) -> dict:

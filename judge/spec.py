@@ -9,6 +9,7 @@ from pathlib import Path
 import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
+from judge.groups import Group, read_groups
 from judge.kattis_flags import parse_default_flags
 from judge.languages import LANGUAGES
 from judge.limits import Limits, MemoryBasis
@@ -27,7 +28,10 @@ CHECKER_TIME_MS_RANGE = (10, 600_000)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 CHECKER_NAMES = ("tokens", "exact", "float", "kattis-default", "testlib", "kattis")
+# The conventions of checker and interactor programs (judge.checkers.conventions; a test keeps
+# these names and that registry the same).
 PROGRAM_CHECKERS = ("testlib", "kattis")
+DEFAULT_PROGRAM_TIME_MS = 10000
 ARGS_CHECKERS = ("kattis-default", *PROGRAM_CHECKERS)  # the checkers that take `args`
 
 
@@ -45,10 +49,19 @@ class CheckerSpec:
     abs_tol: float = 1e-6
     rel_tol: float = 1e-6
     program: Path | None = None  # for testlib and kattis
-    time_ms: int = 10000  # limit for a checker program
+    time_ms: int = DEFAULT_PROGRAM_TIME_MS  # limit for a checker program
     # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
     # extra arguments after the convention's own (Kattis packages call them validator_flags).
     args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class InteractiveSpec:
+    """An interactive problem: the interactor talks to the submission through pipes."""
+
+    protocol: str  # the interactor's convention: kattis or testlib
+    program: Path
+    time_ms: int = DEFAULT_PROGRAM_TIME_MS  # the interactor's own CPU limit
 
 
 @dataclass(frozen=True)
@@ -67,16 +80,6 @@ class ValidatorSpec:
 
 
 @dataclass(frozen=True)
-class Group:
-    name: str
-    glob: str
-    validator_args: tuple[str, ...] = ()  # added to every validator's arguments for these tests
-
-
-DEFAULT_GROUPS = (Group("samples", "sample*"), Group("rest", "*"))
-
-
-@dataclass(frozen=True)
 class Problem:
     id: str
     title: str
@@ -90,6 +93,19 @@ class Problem:
     groups: tuple[Group, ...]
     shrinker: Path | None = None
     compile_limits: CompileLimits = CompileLimits()
+    interactive: InteractiveSpec | None = None  # None: the submission's output is checked
+
+    @property
+    def scored(self) -> bool:
+        """Whether groups earn points (IOI subtasks) rather than the POJ pass/fail verdict."""
+        return any(group.points is not None for group in self.groups)
+
+    @property
+    def max_score(self) -> float | None:
+        return sum(g.points or 0.0 for g in self.groups) if self.scored else None
+
+    def group_named(self, name: str) -> Group | None:
+        return next((group for group in self.groups if group.name == name), None)
 
     @property
     def validator(self) -> Path | None:
@@ -98,7 +114,8 @@ class Problem:
 
     def validator_args(self, group: str) -> tuple[str, ...]:
         """The arguments the validators get for the tests of `group`."""
-        return next((g.validator_args for g in self.groups if g.name == group), ())
+        named = self.group_named(group)
+        return named.validator_args if named is not None else ()
 
     @property
     def directory(self) -> Path:
@@ -153,6 +170,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "groups",
             "shrinker",
             "compile",
+            "interactive",
         }
     )
     declared_id = top.string("id")
@@ -168,9 +186,10 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         reference=_read_reference(top, root, problem_id),
         generator=_read_generator(top, root),
         validators=_read_validators(top, root, problem_id),
-        groups=_read_groups(top),
+        groups=read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
         compile_limits=_read_compile_limits(top),
+        interactive=_read_interactive(top, root),
     )
 
 
@@ -237,12 +256,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         return CheckerSpec(
             name=name,
             program=_read_program(checker, "program", root),
-            time_ms=checker.integer(
-                "time_ms",
-                default=10000,
-                minimum=CHECKER_TIME_MS_RANGE[0],
-                maximum=CHECKER_TIME_MS_RANGE[1],
-            ),
+            time_ms=_program_time_ms(checker),
             args=args,
         )
     for key in ("program", "time_ms"):
@@ -262,6 +276,36 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         abs_tol=checker.number("abs_tol", default=1e-6),
         rel_tol=checker.number("rel_tol", default=1e-6),
         args=args,
+    )
+
+
+def _program_time_ms(reader: MappingReader) -> int:
+    """The CPU limit of a checker's or an interactor's program."""
+    return reader.integer(
+        "time_ms",
+        default=DEFAULT_PROGRAM_TIME_MS,
+        minimum=CHECKER_TIME_MS_RANGE[0],
+        maximum=CHECKER_TIME_MS_RANGE[1],
+    )
+
+
+def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
+    interactive = top.mapping("interactive")
+    if interactive is None:
+        return None
+    if top.get("checker") is not None:
+        raise top.error(
+            "checker", "an interactive problem is judged by its interactor; remove 'checker'"
+        )
+    interactive.reject_unknown({"protocol", "program", "time_ms"})
+    if interactive.get("protocol") is None:
+        raise interactive.missing("protocol", f"one of {', '.join(PROGRAM_CHECKERS)}")
+    if interactive.get("program") is None:
+        raise interactive.missing("program", "the path of the interactor program")
+    return InteractiveSpec(
+        protocol=interactive.choice("protocol", PROGRAM_CHECKERS, default=PROGRAM_CHECKERS[0]),
+        program=_read_program(interactive, "program", root),
+        time_ms=_program_time_ms(interactive),
     )
 
 
@@ -316,29 +360,6 @@ def _read_reference(top: MappingReader, root: Path, problem_id: str) -> Path:
             f"solutions/{problem_id}/reference.py does not exist",
         )
     return inside_root(default, root)
-
-
-def _read_groups(top: MappingReader) -> tuple[Group, ...]:
-    node = top.get("groups")
-    if node is None:
-        return DEFAULT_GROUPS
-    if not isinstance(node, yaml.SequenceNode) or not node.value:
-        raise top.error("groups", "expected a non-empty list of {name, glob} mappings")
-    groups = []
-    for index, item in enumerate(node.value):
-        entry = MappingReader.of(top.path, item, prefix=f"groups[{index}].")
-        entry.reject_unknown({"name", "glob", "validator_args"})
-        groups.append(
-            Group(
-                name=entry.string("name"),
-                glob=entry.string("glob"),
-                validator_args=entry.string_list("validator_args"),
-            )
-        )
-    names = [g.name for g in groups]
-    if len(set(names)) != len(names):
-        raise top.error("groups", "group names must be unique")
-    return tuple(groups)
 
 
 def _read_program(reader: MappingReader, key: str, root: Path) -> Path:

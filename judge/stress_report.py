@@ -48,7 +48,11 @@ def stress_to_dict(outcome: StressOutcome, plan: StressPlan, saved, replay_comma
     }
 
 
-def print_stress(console: Console, outcome: StressOutcome, saved, replay_command) -> None:
+def print_stress(
+    console: Console, outcome: StressOutcome, saved, replay_command, interactive: bool = False
+) -> None:
+    """The outcome for a person; an interactive problem's failure shows the interactor's
+    feedback where others show the expected and the actual output."""
     rate = outcome.iterations / max(outcome.seconds, 1e-9)
     failure = outcome.failure
     console.print(f"{plural(outcome.iterations, 'test')} in {outcome.seconds:.1f} s ({rate:.0f}/s)")
@@ -71,13 +75,18 @@ def print_stress(console: Console, outcome: StressOutcome, saved, replay_command
         )
     folder = Path(next(iter(saved.values()))).parent
     prefix = "shrunk" if outcome.shrunk is not None else "failing"
-    for title, data, name in (
-        ("input", shown.data, f"{prefix}.in"),
-        ("expected", shown.answer, f"{prefix}.ans"),
-        ("got", shown.output, f"{prefix}.out"),
-    ):
+    blocks = [("input", shown.data, f"{prefix}.in")]
+    if not interactive:
+        blocks += [
+            ("expected", shown.answer, f"{prefix}.ans"),
+            ("got", shown.output, f"{prefix}.out"),
+        ]
+    for title, data, name in blocks:
         console.print(f"[bold]{title}:[/bold]")
         console.print(head(data, folder / name), markup=False)
+    if interactive and shown.result.details:
+        console.print("[bold]the interactor said:[/bold]")
+        console.print(shown.result.details.rstrip(), markup=False)
     console.print(f"saved in {folder}", markup=False)
     console.print(f"replay: {replay_command}", markup=False)
 

@@ -4,14 +4,17 @@ How each test was made is recorded beside them in the manifest (judge.manifest).
 
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
+from judge.groups import Group
 from judge.root import inside_root
-from judge.spec import Group, Problem
+from judge.spec import Problem
+from judge.transcript import SUFFIX
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,7 @@ class TestCase:
     group: str
     input_path: Path
     answer_path: Path
+    interaction: Path | None = None  # a sample transcript (NAME.interaction), interactive problems
 
 
 def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
@@ -37,6 +41,8 @@ def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
     for name in sorted(answers.keys() - inputs.keys()):
         raise ProblemError(answers[name], f"has no input file {name}.in beside it")
     cases = [_make_case(name, inputs[name], answers[name], problem.groups) for name in inputs]
+    cases = [_with_transcript(case, problem) for case in cases]
+    _refuse_stray_transcripts(folder, inputs, problem)
     order = {group.name: index for index, group in enumerate(problem.groups)}
     return tuple(sorted(cases, key=lambda case: (order[case.group], case.name)))
 
@@ -53,6 +59,21 @@ def _make_case(name: str, input_path: Path, answer_path: Path, groups: tuple[Gro
             return TestCase(name, group.name, input_path, answer_path)
     globs = ", ".join(f"{g.name}: {g.glob}" for g in groups)
     raise ProblemError(input_path, f"test '{name}' matches no group ({globs})")
+
+
+def _with_transcript(case: TestCase, problem: Problem) -> TestCase:
+    path = case.input_path.with_suffix(SUFFIX)
+    if problem.interactive is None or not path.is_file():
+        return case
+    return dataclasses.replace(case, interaction=inside_root(path, problem.root))
+
+
+def _refuse_stray_transcripts(folder: Path, inputs: dict[str, Path], problem: Problem) -> None:
+    for path in sorted(folder.glob("*" + SUFFIX)):
+        if problem.interactive is None:
+            raise ProblemError(path, "a transcript, but the problem is not interactive")
+        if path.stem not in inputs:
+            raise ProblemError(path, f"has no input file {path.stem}.in beside it")
 
 
 def sha256(data: bytes) -> str:

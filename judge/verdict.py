@@ -7,6 +7,7 @@ import enum
 
 class Verdict(enum.Enum):
     AC = "AC"
+    PA = "PA"  # a checker gave part of the test's points (scored problems)
     PE = "PE"
     WA = "WA"
     TLE = "TLE"
@@ -27,6 +28,7 @@ class Verdict(enum.Enum):
 
 _TITLES = {
     Verdict.AC: "Accepted",
+    Verdict.PA: "Partially Accepted",
     Verdict.PE: "Presentation Error",
     Verdict.WA: "Wrong Answer",
     Verdict.TLE: "Time Limit Exceeded",
@@ -40,6 +42,7 @@ _TITLES = {
 # Folder names under solutions/<id>/ and the verdict each promises (the Kattis convention).
 EXPECTED_BY_FOLDER = {
     "accepted": Verdict.AC,
+    "partially_accepted": Verdict.PA,  # scored problems: a declared score between 0 and the most
     "presentation_error": Verdict.PE,
     "wrong_answer": Verdict.WA,
     "time_limit_exceeded": Verdict.TLE,

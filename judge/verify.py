@@ -26,13 +26,15 @@ from dataclasses import dataclass
 from judge.errors import JudgeError
 from judge.package_checks import (
     BundledSolution,
+    Findings,
     find_solutions,
     manifest_findings,
     sample_findings,
 )
 from judge.parallel import SandboxPerThread
 from judge.programs import SetterPrograms
-from judge.runner import CaseResult, JudgeOptions, Report, judge_submission
+from judge.interactive import replay_transcript
+from judge.runner import CaseResult, JudgeOptions, Report, judge_submission, prepare_checker
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.terminal import plural
@@ -40,6 +42,7 @@ from judge.manifest import read_manifest_or_none
 from judge.near_limit import RERUNS
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
+from judge.verify_scores import group_errors, score_errors
 
 SAFE_TIME_SHARE = 0.5
 TLE_MARGIN = 2.0
@@ -87,6 +90,7 @@ def verify_problem(
     invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
     solutions, layout = find_solutions(problem)
     static = layout + manifest_findings(problem, tests) + sample_findings(problem, tests)
+    static += Findings(group_errors(problem, tests) + transcript_errors(problem, sandboxes, tests))
 
     def check(sandbox: Sandbox, solution: BundledSolution) -> SolutionCheck:
         return check_solution(problem, solution, sandbox, tests)
@@ -94,11 +98,24 @@ def verify_problem(
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     generated = {e.name for e in read_manifest_or_none(problem) if e.origin == "generated"}
     warnings = (
-        static.warnings
-        + _time_limit_warnings(problem, checks)
-        + weakly_caught(checks, generated)
+        static.warnings + _time_limit_warnings(problem, checks) + weakly_caught(checks, generated)
     )
     return Verification(problem, tests, invalid, checks, static.errors, warnings)
+
+
+def transcript_errors(
+    problem: Problem, sandboxes: SandboxPerThread, tests: tuple[TestCase, ...]
+) -> tuple[str, ...]:
+    """Each sample transcript of an interactive problem, played against its interactor."""
+    cases = [case for case in tests if case.interaction is not None]
+    if not cases:
+        return ()
+    sandbox = sandboxes.get()
+    interactor = prepare_checker(problem, sandbox)
+    if interactor.program is None:
+        return (interactor.broken,)
+    replayed = (replay_transcript(sandbox, problem, interactor.program, case) for case in cases)
+    return tuple(error for error in replayed if error)
 
 
 def _invalid_tests(
@@ -123,7 +140,9 @@ def check_solution(
 ) -> SolutionCheck:
     expects_tle = solution.expected is Verdict.TLE
     judged_as = for_verification(problem, TLE_MARGIN if expects_tle else 1.0)
-    stop_on = frozenset({Verdict.TLE}) if solution.expected is not Verdict.AC else frozenset()
+    # A solution shown to be too slow need not run on; one that must earn a score must run on.
+    runs_on = solution.expected in (Verdict.AC, Verdict.PA)
+    stop_on = frozenset() if runs_on else frozenset({Verdict.TLE})
     # A re-run near the limit can only take a TLE away: one that must run out of time is held
     # to a clear TLE (TLE_MARGIN) instead, and is not run again.
     options = JudgeOptions(stop_on=stop_on, near_limit_reruns=0 if expects_tle else RERUNS)
@@ -136,6 +155,7 @@ def check_solution(
         errors += tle_margin_errors(report.tests, problem.limits.time_ms)
     report = at_real_limit(report, problem)
     errors = _verdict_errors(solution.expected, report) + errors
+    errors += score_errors(solution.expected, solution.expected_score, report)
     return SolutionCheck(solution, report, tuple(errors))
 
 
@@ -192,7 +212,7 @@ def weakly_caught(checks: tuple[SolutionCheck, ...], generated: set[str]) -> tup
     """Failing solutions that fewer than FIXED_CATCHES tests outside `generated` reject."""
     warnings = []
     for check in checks:
-        if check.solution.expected in (Verdict.AC, Verdict.TLE, Verdict.CE):
+        if check.solution.expected in (Verdict.AC, Verdict.PA, Verdict.TLE, Verdict.CE):
             continue
         caught = [
             case.name
@@ -215,6 +235,13 @@ def _verdict_errors(expected: Verdict, report: Report) -> list[str]:
             return []
         return [f"does not compile ({report.verdict.value}): {report.compile_message[:300]}"]
     got = [case.verdict for case in report.tests]
+    if expected is Verdict.PA:
+        # Any verdict but a judge error: a partial solution fails some tests by design.
+        return [
+            f"{case.name}: JE {case.message}".rstrip()
+            for case in report.tests
+            if case.verdict is Verdict.JE
+        ][:1]
     if expected is Verdict.AC:
         return [
             f"{case.name}: {case.verdict.value} {case.message}".rstrip()

@@ -6,7 +6,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from judge.report import VERDICT_STYLES, limits_to_dict
+from judge.report import VERDICT_STYLES, format_score, limits_to_dict
 from judge.terminal import plural
 from judge.verdict import Verdict
 from judge.verify import SolutionCheck, Verification
@@ -14,6 +14,7 @@ from judge.verify import SolutionCheck, Verification
 # One character per test in the matrix.
 CELL = {
     Verdict.AC: ".",
+    Verdict.PA: "p",
     Verdict.PE: "P",
     Verdict.WA: "W",
     Verdict.TLE: "T",
@@ -61,17 +62,25 @@ def _matrix(result: Verification) -> Table:
     table.add_column("got", no_wrap=True)
     table.add_column("max ms", justify="right", no_wrap=True)
     table.add_column("max KB", justify="right", no_wrap=True)
+    scored = result.problem.scored
+    if scored:
+        table.add_column("score", justify="right", no_wrap=True)
     table.add_column("tests (. AC, W WA, T TLE, ... - not run)", overflow="fold")
     table.add_column("ok", no_wrap=True)
     names = [case.name for case in result.tests]
     for check in result.solutions:
         report = check.report
+        expected = check.solution.expected.value
+        if check.solution.expected_score is not None:
+            expected += f" {format_score(check.solution.expected_score)}"
+        score = [f"{format_score(report.score)}/{format_score(report.max_score)}"]
         table.add_row(
             check.solution.label,
-            check.solution.expected.value,
+            expected,
             Text(report.verdict.value, style=VERDICT_STYLES[report.verdict]),
             f"{report.max_time_ms:.0f}",
             str(report.max_memory_kb),
+            *(score if scored else []),
             _cells(check, names),
             Text("yes", style="green") if check.ok else Text("NO", style="bold red"),
         )
@@ -108,6 +117,9 @@ def verification_to_dict(result: Verification) -> dict:
                 "ok": check.ok,
                 "max_time_ms": check.report.max_time_ms,
                 "max_memory_kb": check.report.max_memory_kb,
+                "score": check.report.score,
+                "max_score": check.report.max_score,
+                "expected_score": check.solution.expected_score,
                 "tests": {case.name: case.verdict.value for case in check.report.tests},
                 "times_ms": {case.name: case.time_ms for case in check.report.tests},
                 "errors": list(check.errors),

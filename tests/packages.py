@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -72,3 +73,31 @@ def shrinker_proposals(problem_id: str, test: bytes) -> list[str]:
     result = run_program(ROOT / "problems" / problem_id / "shrinker.py", stdin=test)
     assert result.returncode == 0, result.stderr
     return [json.loads(line) for line in result.stdout.decode().splitlines()]
+
+
+def play(interactor: Path, solution: Path, test: Path, tmp_path: Path) -> tuple[int, int, str]:
+    """`solution` against a Kattis-convention `interactor` on `test`, wired by two pipes.
+
+    Returns (interactor's exit code, solution's exit code, the interactor's judgemessage).
+    """
+    feedback = tmp_path / "feedback"
+    feedback.mkdir()
+    to_solution, from_solution = os.pipe(), os.pipe()
+    python = [sys.executable, "-I", "-S", "-B"]
+    solution_process = subprocess.Popen(
+        [*python, str(solution)], stdin=to_solution[0], stdout=from_solution[1]
+    )
+    interactor_process = subprocess.Popen(
+        [*python, str(interactor), str(test), os.devnull, f"{feedback}/"],
+        stdin=from_solution[0],
+        stdout=to_solution[1],
+    )
+    for end in (*to_solution, *from_solution):
+        os.close(end)
+    try:
+        codes = interactor_process.wait(timeout=30), solution_process.wait(timeout=30)
+    finally:
+        for process in (solution_process, interactor_process):
+            process.kill()
+            process.wait()
+    return codes[0], codes[1], (feedback / "judgemessage.txt").read_text().strip()

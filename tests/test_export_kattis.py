@@ -189,3 +189,4 @@ def test_verifyproblem_accepts_the_export_of_a_new_problem(tmp_path):
     export(root, "fresh", tmp_path / "fresh")
     errors, output = verifyproblem(tmp_path / "fresh", tmp_path)
     assert errors == 0, "\n".join(line for line in output.splitlines() if "ERROR" in line)
+

@@ -310,3 +310,85 @@ def test_a_validator_next_to_its_header_keeps_it(tmp_path):
     header = root / "problems/hello/input_validators/empty.h"
     header.write_text("#pragma once\nconst int EXPECTED = 1;\n")
     assert "INVALID" in run(root, "validate", "hello").output
+
+
+def test_a_scoring_package_with_subtasks_and_symlinked_tests(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "maxsubarray")
+    assert "partially_accepted/positive_only.py: earned 30 of 100 here" in output
+    groups = spec(root, "maxsubarray")["groups"]
+    assert [(g["name"], g["points"], g["aggregation"]) for g in groups[1:]] == [
+        ("secret/group1", 30, "min"),
+        ("secret/group2", 70, "min"),
+    ]
+    assert groups[0] == {"name": "sample", "glob": "sample-*", "points": 0}
+    assert groups[2]["validator_args"] == ["--max-n", "1000"]
+    data = root / "testdata/maxsubarray"
+    shared = (data / "secret.group2.01-single.in").read_bytes()
+    assert shared == (data / "secret.group1.01-single.in").read_bytes()
+    result = run(root, "verify", "maxsubarray", "--json")
+    assert result.exit_code == 0, result.stdout
+    solutions = json.loads(result.stdout)["problems"][0]["solutions"]
+    assert {s["solution"]: s["score"] for s in solutions} == {
+        "reference": 100,
+        "partially_accepted/brute_small.py": 30,
+        "partially_accepted/positive_only.py": 30,
+        "wrong_answer/empty_allowed.py": 0,
+    }
+
+
+TEST_GROUPS_2025 = {
+    "data/sample/test_group.yaml": "",
+    "data/secret/test_group.yaml": "score_aggregation: sum\n",
+    "data/secret/group1/test_group.yaml": (
+        "max_score: 30\nscore_aggregation: min\ninput_validator_args: [--max-n, '10']\n"
+    ),
+    "data/secret/group2/test_group.yaml": (
+        "max_score: 70\nrequire_pass: secret/group1\ninput_validator_args: [--max-n, '1000']\n"
+    ),
+}
+
+
+def test_a_2025_09_scoring_package_with_max_scores_and_required_groups(tmp_path):
+    package = shutil.copytree(FIXTURES / "maxsubarray", tmp_path / "maxsubarray", symlinks=True)
+    for path in package.glob("data/**/testdata.yaml"):
+        path.unlink()
+    for name, text in TEST_GROUPS_2025.items():
+        (package / name).write_text(text)
+    (package / "problem_statement").rename(package / "statement")
+    (package / "problem.yaml").write_text(
+        "problem_format_version: 2025-09\nname: Maximum Subarray\ntype: scoring\n"
+        "uuid: 3f0bfb2e-8c16-4bd2-9a8e-6f3f1c2d4b55\nlimits:\n  time_limit: 1\n"
+    )
+    root = empty_project(tmp_path)
+    import_kattis(root, package)
+    groups = spec(root, "maxsubarray")["groups"]
+    assert groups[2] == {
+        "name": "secret/group2",
+        "glob": "secret.group2.*",
+        "points": 70,
+        "aggregation": "min",
+        "depends_on": ["secret/group1"],
+        "validator_args": ["--max-n", "1000"],
+    }
+    result = run(root, "verify", "maxsubarray", "--json")
+    assert result.exit_code == 0, result.stdout
+
+
+def test_an_interactive_package_maps_its_interactor_and_transcripts(tmp_path):
+    package = shutil.copytree(FIXTURES / "guessnumber", tmp_path / "guessnumber")
+    (package / ".timelimit").write_text("1\n")  # so that the import need not measure
+    root = empty_project(tmp_path)
+    import_kattis(root, package)
+    problem = spec(root, "guessnumber")
+    assert problem["interactive"] == {
+        "protocol": "kattis",
+        "program": "problems/guessnumber/output_validators/interactor/interactor.py",
+    }
+    assert "checker" not in problem
+    data = root / "testdata/guessnumber"
+    transcript = (package / "data/sample/1.interaction").read_bytes()
+    assert (data / "sample-1.interaction").read_bytes() == transcript
+    assert (data / "secret.777.ans").read_bytes() == b""
+    statement = (root / "problems/guessnumber/statement.md").read_text()
+    assert "## Example interaction" in statement and ">? 500" in statement

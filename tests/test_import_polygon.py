@@ -113,3 +113,63 @@ def test_stress_uses_the_packages_generator_with_its_arguments(tmp_path):
     document = json.loads(result.stdout)
     assert result.exit_code == 1 and document["verdict"] == "WA"
     assert run(root, "generate", "arraysum", "--count", "2").exit_code == 0
+
+
+SCORED_TESTS = """
+            <tests>
+                <test method="manual" sample="true" group="0" points="0"/>
+                <test method="manual" group="1"/>
+                <test method="manual" group="1"/>
+                <test cmd="gen 10 1000" method="generated" group="2" points="20"/>
+                <test cmd="gen 1000 1000000000" method="generated" group="2" points="20"/>
+                <test cmd="gen 2 5" method="generated" group="2" points="20"/>
+            </tests>
+            <groups>
+                <group feedback-policy="complete" name="0" points="0" points-policy="each-test"/>
+                <group name="1" points="40" points-policy="complete-group"/>
+                <group feedback-policy="points" name="2" points-policy="each-test">
+                    <dependencies>
+                        <dependency group="1"/>
+                    </dependencies>
+                </group>
+            </groups>
+"""
+
+
+def test_a_scored_polygon_package_keeps_its_groups_points_and_dependencies(tmp_path):
+    package = shutil.copytree(FIXTURES / "arraysum", tmp_path / "arraysum")
+    xml = package / "problem.xml"
+    text = xml.read_text()
+    start, end = text.index("            <tests>"), text.index("            </tests>") + 21
+    xml.write_text(text[:start] + SCORED_TESTS.strip("\n") + "\n" + text[end:])
+    root = empty_project(tmp_path)
+    result = run(root, "import", "polygon", str(package))
+    assert result.exit_code == 0, result.output
+    groups = yaml.safe_load((root / "problems/arraysum/problem.yaml").read_text())["groups"]
+    assert groups == [
+        {"name": "0", "glob": "sample-*", "points": 0, "aggregation": "sum"},
+        {"name": "1", "glob": "1.*", "points": 40, "aggregation": "min"},
+        {"name": "2", "glob": "2.*", "points": 60, "aggregation": "sum", "depends_on": ["1"]},
+    ]
+    verification = run(root, "verify", "arraysum", "--json")
+    assert verification.exit_code == 0, verification.stdout
+    solutions = json.loads(verification.stdout)["problems"][0]["solutions"]
+    scores = {s["solution"]: s["score"] for s in solutions}
+    assert scores["reference"] == 100 and scores["accepted/sum.py"] == 100
+    # Group 1 holds the test whose sum passes 2^31, and group 2 depends on group 1.
+    assert scores["wrong_answer/int_sum.cpp"] == 0
+
+
+def test_an_interactive_polygon_package_maps_its_testlib_interactor(tmp_path):
+    root = empty_project(tmp_path)
+    result = run(root, "import", "polygon", str(FIXTURES / "guessing"))
+    assert result.exit_code == 0, result.output
+    assert "the checker of an interactive problem is not run" in result.output
+    problem = yaml.safe_load((root / "problems/guessing/problem.yaml").read_text())
+    assert problem["interactive"] == {
+        "protocol": "testlib",
+        "program": "problems/guessing/files/interactor.cpp",
+    }
+    data = root / "testdata/guessing"
+    assert (data / "tests.002.ans").read_bytes() == b""  # an interactor gets no answer to read
+    assert 1 <= int((data / "tests.003.in").read_text()) <= 3

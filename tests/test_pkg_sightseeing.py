@@ -123,3 +123,30 @@ def test_shrinker_proposes_smaller_inputs_in_json_lines():
 def test_shrinker_proposes_nothing_for_garbage():
     result = run_program(PROBLEM / "shrinker.py", stdin=b"not an input")
     assert result.returncode == 0 and result.stdout == b""
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        (("--max-m", "4"), "scenario 1, line 2: m = 5 is outside [1, 4]"),
+        (("--max-s", "6"), "scenario 1, line 2: s = 8 is outside [1, 6]"),
+        (("--one-way",), "scenario 1, line 3: d = 0, but only one-way streets are allowed"),
+    ],
+)
+def test_validator_options_narrow_the_constraints_to_a_subtask(options, expected):
+    result = run_program(
+        PROBLEM / "validator.py", *options, stdin=(TESTDATA / "sample-1.in").read_bytes()
+    )
+    assert result.returncode == 1
+    assert expected in result.stdout.decode()
+
+
+def test_subtask_tests_lie_in_their_subtasks():
+    folder = ROOT / "testdata" / "sightseeing-subtasks"
+    for prefix, options in [
+        ("small-", ("--max-m", "6", "--max-s", "10")),
+        ("oneway-", ("--one-way",)),
+    ]:
+        for test in sorted(folder.glob(prefix + "*.in")):
+            result = run_program(PROBLEM / "validator.py", *options, stdin=test.read_bytes())
+            assert result.returncode == 0, (test.name, result.stdout)

@@ -113,6 +113,7 @@ def test_pending_document_renders_rows_for_live_updates(project):
         "signal",
         "message",
         "details",
+        "fraction",
         "stderr",
         "reruns",
     }

@@ -11,9 +11,10 @@ from rich.table import Table
 from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.errors import JudgeError
-from judge.spec import PROGRAM_CHECKERS, CheckerSpec, Problem, list_problem_ids, load_problem
+from judge.spec import PROGRAM_CHECKERS, Problem, list_problem_ids, load_problem
 from judge.terminal import console
 from judge.testdata import discover_tests
+from judge.transcript import read_transcript, render_transcript
 
 
 @click.command("list", short_help="List the problems with their sources and limits.")
@@ -53,12 +54,26 @@ def _summary_row(problem: Problem) -> tuple[str, ...]:
         problem.source,
         f"{limits.time_ms} ms",
         f"{limits.memory_kb} KB",
-        problem.checker.name,
+        judged_by(problem),
     )
 
 
-def describe_checker(checker: CheckerSpec) -> str:
-    """The checker and the settings that change its verdicts."""
+def judged_by(problem: Problem) -> str:
+    """The checker's name, or the interactor's convention for an interactive problem."""
+    if problem.interactive is not None:
+        return f"interactive ({problem.interactive.protocol})"
+    return problem.checker.name
+
+
+def describe_checker(problem: Problem) -> str:
+    """The checker (or interactor) and the settings that change its verdicts."""
+    interactive = problem.interactive
+    if interactive is not None:
+        return (
+            f"interactive: {interactive.protocol} interactor {interactive.program.name} "
+            f"(time limit {interactive.time_ms} ms)"
+        )
+    checker = problem.checker
     if checker.name == "float":
         return f"float (abs_tol {checker.abs_tol:g}, rel_tol {checker.rel_tol:g})"
     if checker.name in PROGRAM_CHECKERS and checker.program is not None:
@@ -108,13 +123,23 @@ def show(
     click.echo(
         f"time limit {limits.time_ms} ms · memory limit {limits.memory_kb} KB "
         f"({limits.memory_basis.value}) · output limit {limits.output_kb} KB · "
-        f"checker {describe_checker(spec.checker)}\n"
+        f"checker {describe_checker(spec)}\n"
     )
     click.echo(statement, nl=not statement.endswith("\n"))
+    for case in discover_tests(spec) if spec.interactive else ():
+        if case.interaction is not None:
+            click.secho(f"\nSample interaction {case.name}", bold=True)
+            click.echo(render_transcript(read_transcript(case.interaction)))
 
 
 def _sample_bytes(spec: Problem, number: int, answer: bool) -> bytes:
-    path = spec.testdata / f"sample-{number}.{'ans' if answer else 'in'}"
+    """The sample's input or answer; an interactive problem's sample is its transcript."""
+    suffix = "ans" if answer else "in"
+    if spec.interactive is not None:
+        if answer:
+            raise JudgeError(f"{spec.id} is interactive: a sample is a transcript, not an answer")
+        suffix = "interaction"
+    path = spec.testdata / f"sample-{number}.{suffix}"
     try:
         return path.read_bytes()
     except OSError:

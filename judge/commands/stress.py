@@ -160,7 +160,9 @@ def stress(
     if as_json:
         click.echo(json.dumps(document, indent=2))
     else:
-        print_stress(terminal_console(), outcome, saved, replay)
+        print_stress(
+            terminal_console(), outcome, saved, replay, interactive=spec.interactive is not None
+        )
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
 
 

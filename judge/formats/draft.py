@@ -55,6 +55,7 @@ class TestDraft:
     answer: Path | bytes | None  # None: the reference writes it
     origin: str = "hand"  # sample | hand
     note: str | None = None
+    interaction: Path | None = None  # an interactive sample's transcript (NAME.interaction)
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ class ProblemDraft:
     memory_kb: int
     output_kb: int
     memory_basis: MemoryBasis
-    checker: dict  # the `checker` mapping of problem.yaml
+    checker: dict | None  # the `checker` mapping of problem.yaml; None for interactive ones
     reference: str
     statement: str  # Markdown
     validators: tuple[ValidatorDraft, ...] = ()
@@ -117,6 +118,7 @@ class ProblemDraft:
     origin: str = ""  # one line for the head of problem.yaml: where the problem came from
     wall_ms: int | None = None
     generator: dict | None = None  # the `generator` mapping of problem.yaml
+    interactive: dict | None = None  # the `interactive` mapping of problem.yaml
     extra_yaml: dict = field(default_factory=dict)  # further problem.yaml keys, already mapped
 
 

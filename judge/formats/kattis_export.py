@@ -27,6 +27,7 @@ import yaml
 
 from judge.errors import JudgeError
 from judge.formats.draft import Note, NoteKind
+from judge.formats.kattis_export_groups import testdata_settings
 from judge.formats.kattis_wrappers import (
     compiled_validator,
     python_testlib_checker,
@@ -49,6 +50,7 @@ FOLDER_FOR_KATTIS = {
     "wrong_answer": "wrong_answer",
     "time_limit_exceeded": "time_limit_exceeded",
     "runtime_error": "run_time_error",
+    "partially_accepted": "partially_accepted",
 }
 # Our checkers that the Kattis default validator reproduces, with its flags. `tokens` and
 # `float` tell presentation errors apart, which Kattis accepts: the only difference.
@@ -89,12 +91,14 @@ def export_kattis(problem: Problem, out: Path, sandbox: Sandbox) -> Exported:
         _write(out / ".timelimit", timelimit)
         checker = problem.checker
         builtin = {"name": checker.name} if checker.name in ("tokens", "exact") else None
+        if problem.interactive is not None:
+            builtin = None
         if checker.name == "float":
             builtin = {"name": "float", "abs_tol": checker.abs_tol, "rel_tol": checker.rel_tol}
         sidecar = Sidecar(fingerprint(metadata, timelimit), _limits(problem), builtin)
         _write(out / SIDECAR, sidecar_text(sidecar))
         _statement(problem, out, sandbox, notes)
-        _tests(problem, out)
+        _tests(problem, out, notes)
         _input_validators(problem, out, notes)
         _submissions(problem, out, notes)
     except BaseException:
@@ -120,6 +124,9 @@ def _metadata(problem: Problem, validation: str, flags: list[str]) -> dict:
     }
     if flags:
         metadata["validator_flags"] = " ".join(flags)
+    if problem.scored:
+        metadata["type"] = "scoring"
+        metadata["grading"] = {"show_test_data_groups": True}
     return metadata
 
 
@@ -136,6 +143,8 @@ def _limits(problem: Problem) -> dict:
 
 def _output_validator(problem: Problem, out: Path, notes: list[Note]) -> tuple[str, list[str]]:
     """The `validation` and `validator_flags` of problem.yaml; a custom validator is written."""
+    if problem.interactive is not None:
+        return _interactor(problem, out)
     spec = problem.checker
     if spec.name in DEFAULT_VALIDATOR_FLAGS:
         if spec.name in ("tokens", "float"):
@@ -158,6 +167,17 @@ def _output_validator(problem: Problem, out: Path, notes: list[Note]) -> tuple[s
     return "custom", list(spec.args)
 
 
+def _interactor(problem: Problem, out: Path) -> tuple[str, list[str]]:
+    """An interactor in the Kattis convention is the package's interactive output validator."""
+    spec = problem.interactive
+    if spec.protocol != "kattis":
+        raise JudgeError(
+            f"{spec.program}: only interactors in the Kattis convention can be exported"
+        )
+    _copy_program(spec.program, problem, out / "output_validators" / _file_name(spec.program.stem))
+    return "custom interactive", []
+
+
 def _statement(problem: Problem, out: Path, sandbox: Sandbox, notes: list[Note]) -> None:
     body = without_title_and_sample_data(problem.statement.read_text())
     latex = markdown_to_latex(body, sandbox)
@@ -168,31 +188,37 @@ def _statement(problem: Problem, out: Path, sandbox: Sandbox, notes: list[Note])
     _write(out / "problem_statement" / "problem.en.tex", f"\\problemname{{{name}}}\n\n{latex}")
 
 
-def _tests(problem: Problem, out: Path) -> None:
+def _tests(problem: Problem, out: Path, notes: list[Note]) -> None:
     tests = discover_tests(problem)
-    notes = {entry.name: entry.note for entry in read_manifest(problem) if entry.note}
-    samples = {entry.name for entry in read_manifest(problem) if entry.origin == "sample"}
+    manifest = read_manifest(problem)
+    descriptions = {entry.name: entry.note for entry in manifest if entry.note}
+    samples = {entry.name for entry in manifest if entry.origin == "sample"}
     secret_groups = {case.group for case in tests if not _is_sample(case, samples)}
+    separate = problem.scored or len(secret_groups) > 1
+    folders: dict[str, str] = {}
+    counts: dict[str, int] = {}
     for case in tests:
-        folder = out / "data" / _data_folder(case, samples, len(secret_groups))
-        args = problem.validator_args(case.group)
-        if args:
-            settings = {"input_validator_flags": " ".join(args)}
-            _write(folder / "testdata.yaml", yaml.safe_dump(settings))
+        folder = _data_folder(case, samples, separate)
+        folders.setdefault(case.group, folder)
+        counts[case.group] = counts.get(case.group, 0) + 1
         name = _file_name(_short_name(case))
-        _copy(case.input_path, folder / f"{name}.in")
-        _copy(case.answer_path, folder / f"{name}.ans")
-        if case.name in notes:
-            _write(folder / f"{name}.desc", notes[case.name] + "\n")
+        _copy(case.input_path, out / "data" / folder / f"{name}.in")
+        _copy(case.answer_path, out / "data" / folder / f"{name}.ans")
+        if case.interaction is not None:
+            _copy(case.interaction, out / "data" / folder / f"{name}.interaction")
+        if case.name in descriptions:
+            _write(out / "data" / folder / f"{name}.desc", descriptions[case.name] + "\n")
+    for folder, entry in testdata_settings(problem, folders, counts, notes).items():
+        _write(out / "data" / folder / "testdata.yaml", yaml.safe_dump(entry, sort_keys=False))
 
 
-def _data_folder(case: TestCase, samples: set[str], secret_groups: int) -> str:
-    """data/sample, data/secret, or data/secret/<group>; an imported group keeps its folder."""
+def _data_folder(case: TestCase, samples: set[str], separate: bool) -> str:
+    """sample, secret, or secret/<group> (under data/); an imported group keeps its folder."""
     if _is_sample(case, samples):
         return "sample"
     if case.group.startswith("secret/"):
         return "/".join(_file_name(part) for part in case.group.split("/"))
-    return "secret" if secret_groups == 1 else f"secret/{_file_name(case.group)}"
+    return f"secret/{_file_name(case.group)}" if separate else "secret"
 
 
 def _short_name(case: TestCase) -> str:

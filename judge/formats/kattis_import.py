@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.formats import kattis_limits, kattis_metadata, kattis_validators
+from judge.formats import kattis_limits, kattis_metadata, kattis_scoring, kattis_validators
 from judge.formats.collect import Collector
 from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft
 from judge.formats.kattis_read import KattisPackage
@@ -75,19 +75,18 @@ class _Solution:
 
 
 def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
-    if package.is_interactive:
-        raise JudgeError(
-            f"{package.root}: interactive problems cannot be imported yet: this judge does "
-            "not run interactive problems"
-        )
     work = Collector(package.root, problem_id, package.notes)
     kattis_metadata.note_metadata(package, work)
-    if package.is_scoring:
-        work.note(NoteKind.UNSUPPORTED, "problem.yaml: type", "scoring: imported as pass-fail")
     title = kattis_metadata.title(package)
     validators = kattis_validators.input_validators(package, work)
-    checker = kattis_validators.checker(package, work)
+    checker, interactive = None, None
+    if package.is_interactive:
+        interactive = kattis_validators.interactor(package, work)
+    else:
+        checker = kattis_validators.checker(package, work)
     groups = flat_groups(_folders(package, work))
+    if package.is_scoring:
+        groups = kattis_scoring.scored(package, groups, work)
     reference = _reference(package, _solutions(package, work), work)
     _keep_extras(package, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
@@ -103,6 +102,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         output_kb=kattis_limits.size_kb(package, "output"),
         memory_basis=MemoryBasis.GROSS,
         checker=checker,
+        interactive=interactive,
         reference=reference,
         statement=statement,
         validators=validators,
@@ -152,6 +152,7 @@ def _tests(package: KattisPackage) -> tuple[TestDraft, ...]:
             answer=case.answer,
             origin="sample" if group.path == SAMPLE_FOLDER else "hand",
             note=_note(case.name, names[case.name], case.note),
+            interaction=case.interaction if package.is_interactive else None,
         )
         for group in package.groups
         for case in group.cases
@@ -170,6 +171,8 @@ def _solutions(package: KattisPackage, work: Collector) -> list[_Solution]:
     for folder, entry in package.submissions:
         shown = work.shown(entry)
         ours = FOLDER_OF_VERDICT.get(folder)
+        if folder == "partially_accepted" and package.is_scoring:
+            ours = "partially_accepted"
         if ours is None:
             work.note(NoteKind.UNSUPPORTED, shown, f"no verdict folder here for '{folder}'")
             work.keep(entry)

@@ -67,6 +67,7 @@ class KattisCase:
     input: Path  # symlinks followed (inside the package only)
     answer: Path
     note: str | None  # from .desc, .hint, or the test's .yaml
+    interaction: Path | None = None  # a sample's transcript (NAME.interaction)
 
 
 @dataclass(frozen=True)
@@ -234,15 +235,17 @@ def _read_case(root: Path, input_path: Path, notes: list[Note]) -> KattisCase:
     for side in sorted(input_path.parent.iterdir()):
         if not side.name.startswith(input_path.stem + "."):
             continue
-        if side.suffix in TEST_SIDE_SUFFIXES + (".interaction",) or side.name.endswith(".files"):
+        if side.suffix in TEST_SIDE_SUFFIXES or side.name.endswith(".files"):
             kind = NoteKind.UNSUPPORTED if side.name.endswith(".files") else NoteKind.KEPT
             notes.append(Note(kind, _shown(root, side), "not used for judging here"))
     name = input_path.relative_to(root / "data").with_suffix("").as_posix()
+    interaction = input_path.with_suffix(".interaction")
     return KattisCase(
         name=name,
         input=resolve_inside(root, input_path),
         answer=resolve_inside(root, answer),
         note=" / ".join(part for part in note_parts if part) or None,
+        interaction=resolve_inside(root, interaction) if interaction.exists() else None,
     )
 
 

@@ -76,13 +76,13 @@ def _samples(package: KattisPackage) -> list[Sample]:
         if not group.path.startswith("sample"):
             continue
         for case in group.cases:
-            interaction = case.input.with_suffix(".interaction")
+            interaction = case.interaction
             samples.append(
                 Sample(
                     case.name,
                     case.input.read_bytes(),
                     case.answer.read_bytes(),
-                    interaction.read_text(errors="replace") if interaction.is_file() else None,
+                    interaction.read_text(errors="replace") if interaction else None,
                 )
             )
     return samples

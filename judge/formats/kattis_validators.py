@@ -33,6 +33,18 @@ def checker(package: KattisPackage, work: Collector) -> dict:
         except ValueError as exc:
             raise ProblemError(package.root / "problem.yaml", f"validator flags: {exc}") from None
         return {"name": "kattis-default", **({"args": flags} if flags else {})}
+    main = _output_validator(package, work)
+    return {"name": "kattis", "program": main, **({"args": flags} if flags else {})}
+
+
+def interactor(package: KattisPackage, work: Collector) -> dict:
+    """An interactive problem's output validator is its interactor (the Kattis convention)."""
+    if _output_flags(package, work):
+        work.note(NoteKind.UNSUPPORTED, "validator flags", "an interactor gets no flags here")
+    return {"protocol": "kattis", "program": _output_validator(package, work)}
+
+
+def _output_validator(package: KattisPackage, work: Collector) -> str:
     if not package.output_validators:
         raise ProblemError(package.root, "custom validation but no output validator program")
     first, *others = package.output_validators
@@ -42,7 +54,7 @@ def checker(package: KattisPackage, work: Collector) -> dict:
     main = work.program(first, f"problems/{work.problem_id}/output_validators")
     if not main:
         raise JudgeError(f"{first}: this judge cannot run the output validator (listed above)")
-    return {"name": "kattis", "program": main, **({"args": flags} if flags else {})}
+    return main
 
 
 def _output_flags(package: KattisPackage, work: Collector) -> tuple[str, ...]:

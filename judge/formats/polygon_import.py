@@ -32,12 +32,12 @@ from judge.formats.draft import (
     TestDraft,
     ValidatorDraft,
 )
+from judge.formats import polygon_scoring
 from judge.formats.polygon_read import PolygonPackage, PolygonSource, PolygonTest
 from judge.formats.programs import PlacedProgram, place_program
 from judge.formats.replay import replay_generator
 from judge.formats.polygon_statement import statement_of
 from judge.formats.testgroups import (
-    SAMPLE_FOLDER,
     FolderTests,
     flat_groups,
     flat_name,
@@ -74,16 +74,13 @@ USED_ROOT = {"problem.xml", "files", "solutions", "tests", "statements", "statem
 
 
 def draft_from_polygon(package: PolygonPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
-    if package.interactor is not None:
-        raise JudgeError(
-            f"{package.root}: interactive problems cannot be imported yet: this judge does "
-            "not run interactive problems"
-        )
     work = Collector(package.root, problem_id, package.notes)
     _copy_files(package, work)
-    if package.groups or any(test.points is not None for test in package.tests):
-        work.note(NoteKind.UNSUPPORTED, "problem.xml: groups", "points: imported as pass-fail")
-    checker = _checker(package, work)
+    checker, interactive = None, None
+    if package.interactor is not None:
+        interactive = _interactor(package, work)
+    else:
+        checker = _checker(package, work)
     validators = tuple(
         ValidatorDraft(main)
         for source in package.validators
@@ -95,6 +92,9 @@ def draft_from_polygon(package: PolygonPackage, problem_id: str, sandbox: Sandbo
     tests, folders = _tests(package, work, sandbox)
     generator = _generator(package, work, tests)
     statement = statement_of(package, work, tests, sandbox)
+    groups = flat_groups(folders, keep_order=True)
+    if polygon_scoring.is_scored(package):
+        groups = polygon_scoring.scored(package, groups, work)
     _keep_rest(package, work)
     return ProblemDraft(
         problem_id=problem_id,
@@ -105,10 +105,11 @@ def draft_from_polygon(package: PolygonPackage, problem_id: str, sandbox: Sandbo
         output_kb=DEFAULT_OUTPUT_KB,
         memory_basis=MemoryBasis.GROSS,
         checker=checker,
+        interactive=interactive,
         reference=reference,
         statement=statement,
         validators=validators,
-        groups=flat_groups(folders),
+        groups=groups,
         tests=tuple(tests),
         files=tuple(work.files),
         notes=tuple(work.notes),
@@ -165,6 +166,21 @@ def _checker(package: PolygonPackage, work: Collector) -> dict:
     raise ProblemError(package.root / "problem.xml", "the checker's source is not in the package")
 
 
+def _interactor(package: PolygonPackage, work: Collector) -> dict:
+    """A testlib interactor judges; the package's checker (of the interactor's log) is kept."""
+    main = work.program(package.interactor.path, _program_dir(package, work, package.interactor))
+    if not main:
+        raise JudgeError(f"{package.interactor.path}: the interactor cannot run here")
+    if package.checker is not None and package.checker.path.is_file():
+        work.note(
+            NoteKind.KEPT,
+            work.shown(package.checker.path),
+            "the checker of an interactive problem is not run: the interactor's verdict stands",
+        )
+        work.keep(package.checker.path)
+    return {"protocol": "testlib", "program": main}
+
+
 def _solutions(package: PolygonPackage, work: Collector) -> str:
     """Place the solutions by tag; return the reference (the main solution)."""
     reference = ""
@@ -196,26 +212,40 @@ def _tests(
 ) -> tuple[list[TestDraft], list[FolderTests]]:
     generators: dict[str, Prepared] = {}
     tests, members = [], {}
+    sample_groups = _sample_groups(package)
+    samples = 0
     for test in package.tests:
-        group = test.group if test.group is not None else ("sample" if test.sample else "tests")
-        members.setdefault(group, [])
-        if group == SAMPLE_FOLDER:
-            name = sample_name(len(members[group]) + 1)
+        group = polygon_scoring.group_of(test)
+        if group in sample_groups:
+            samples += 1
+            name = sample_name(samples)
         else:
             name = flat_name(f"{group}/{test.index:03d}")
-        members[group].append(name)
+        members.setdefault(group, []).append(name)
         answer = package.answer_of(test)
         tests.append(
             TestDraft(
                 name=name,
                 input=_input(package, work, test, generators, sandbox),
-                answer=resolve_inside(package.root, answer) if answer.is_file() else None,
+                answer=_answer(package, answer),
                 origin="sample" if test.sample else "hand",
                 note=_test_note(test),
             )
         )
-    folders = [FolderTests(group, tuple(names)) for group, names in members.items()]
+    folders = [
+        FolderTests(group, tuple(names), samples_only=group in sample_groups)
+        for group, names in members.items()
+    ]
     return tests, folders
+
+
+def _sample_groups(package: PolygonPackage) -> set[str]:
+    """The groups that hold samples and nothing else: their tests are sample-1, sample-2, ...,
+    as the statement's samples are (a group mixing samples with other tests keeps its names)."""
+    by_group: dict[str, list[bool]] = {}
+    for test in package.tests:
+        by_group.setdefault(polygon_scoring.group_of(test), []).append(test.sample)
+    return {group for group, flags in by_group.items() if all(flags)}
 
 
 def _generator(package: PolygonPackage, work: Collector, tests: list[TestDraft]) -> dict:
@@ -246,6 +276,13 @@ def _generator(package: PolygonPackage, work: Collector, tests: list[TestDraft])
         "is the generator: judge stress and generate run it with --seed N after its arguments",
     )
     return {"program": main, "default_args": runs[-1][1], "stress_args": runs[0][1]}
+
+
+def _answer(package: PolygonPackage, answer: Path) -> Path | bytes | None:
+    """The package's answer file; else the reference writes it (an interactor gets it empty)."""
+    if answer.is_file():
+        return resolve_inside(package.root, answer)
+    return b"" if package.interactor is not None else None
 
 
 def _test_note(test: PolygonTest) -> str | None:

@@ -23,10 +23,13 @@ class FolderTests:
     path: str  # the folder, relative to data/: "sample", "secret/group1"
     tests: tuple[str, ...]  # the tests' names here (flat_name of their paths, or sample_name)
     validator_args: tuple[str, ...] = ()
+    samples_only: bool = False  # a folder of samples only, named sample-k like `sample`'s
 
     @property
     def glob(self) -> str:
-        return "sample-*" if self.path == SAMPLE_FOLDER else flat_name(self.path) + ".*"
+        if self.path == SAMPLE_FOLDER or self.samples_only:
+            return "sample-*"
+        return flat_name(self.path) + ".*"
 
 
 SAMPLE_FOLDER = "sample"
@@ -41,9 +44,12 @@ def sample_name(number: int) -> str:
     return f"sample-{number}"
 
 
-def flat_groups(folders: list[FolderTests]) -> tuple[GroupDraft, ...]:
-    """One group per folder that holds tests, ordered so that first-match globbing is exact."""
-    holding = sorted((f for f in folders if f.tests), key=_order)
+def flat_groups(folders: list[FolderTests], keep_order: bool = False) -> tuple[GroupDraft, ...]:
+    """One group per folder that holds tests, ordered so that first-match globbing is exact
+    (in path order, or in the given order with `keep_order`)."""
+    holding = [f for f in folders if f.tests]
+    if not keep_order:
+        holding.sort(key=_order)
     groups = [GroupDraft(f.path, f.glob, f.validator_args) for f in holding]
     for _ in range(len(groups) ** 2 + 1):
         captured = _first_capture(groups, holding)

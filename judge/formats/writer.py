@@ -16,6 +16,7 @@ import yaml
 
 from judge.errors import JudgeError
 from judge.files import write_atomically
+from judge.formats.declared_scores import declare_scores
 from judge.formats.draft import NewFile, Note, ProblemDraft, TimeRule
 from judge.formats.timelimit import measure_time_limit
 from judge.programs import SetterProgramError, prepare_setter_programs
@@ -74,6 +75,8 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox) -> tuple:
         write_atomically(testdata / f"{test.name}.in", _bytes(test.input))
         if test.answer is not None:
             write_atomically(testdata / f"{test.name}.ans", _bytes(test.answer))
+        if test.interaction is not None:
+            write_atomically(testdata / f"{test.name}.interaction", test.interaction.read_bytes())
     time_ms = draft.time if isinstance(draft.time, int) else PLACEHOLDER_TIME_MS
     spec_path = staging / "problems" / problem_id / PROBLEM_FILE
     spec_path.write_text(problem_yaml(draft, time_ms))
@@ -83,12 +86,15 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox) -> tuple:
         problem,
         tuple(ManifestEntry(t.name, t.origin, note=t.note) for t in draft.tests),
     )
-    if not isinstance(draft.time, TimeRule):
-        return ()
-    measured = measure_time_limit(problem, draft.time, sandbox)
-    spec_path.write_text(problem_yaml(draft, measured.time_ms))
-    _load(staging, problem_id)
-    return measured.notes
+    notes: tuple[Note, ...] = ()
+    if isinstance(draft.time, TimeRule):
+        measured = measure_time_limit(problem, draft.time, sandbox)
+        spec_path.write_text(problem_yaml(draft, measured.time_ms))
+        problem = _load(staging, problem_id)
+        notes = measured.notes
+    if problem.scored:
+        notes += declare_scores(problem, sandbox)
+    return notes
 
 
 def _answer_missing(draft: ProblemDraft, problem, sandbox: Sandbox) -> None:
@@ -126,7 +132,8 @@ def problem_yaml(draft: ProblemDraft, time_ms: int) -> str:
         "title": draft.title,
         "source": draft.source,
         "limits": limits,
-        "checker": draft.checker,
+        **({"checker": draft.checker} if draft.checker is not None else {}),
+        **({"interactive": draft.interactive} if draft.interactive is not None else {}),
         "reference": draft.reference,
     }
     if draft.generator:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from jinja2 import BaseLoader, ChoiceLoader, Environment, PackageLoader, StrictUndefined
 
 from judge import __version__
+from judge.report import format_score
 from judge.verdict import Verdict
 from judge.web.assets import InlineAssets, LinkedAssets
 from judge.web.highlight import highlight_source
@@ -27,6 +28,7 @@ def make_environment(*loaders: BaseLoader) -> Environment:
     environment.filters.update(
         ms=_milliseconds,
         kb=_kilobytes,
+        score=format_score,
         b64=lambda data: base64_of(data if isinstance(data, bytes) else data.encode()),
         highlight=highlight_source,
         split_hints=split_hints,

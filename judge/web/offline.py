@@ -20,6 +20,7 @@ from judge.web.environment import make_environment, render
 from judge.web.pages import (
     Page,
     problem_page,
+    read_interactions,
     read_samples,
     stress_page,
     submission_page,
@@ -55,7 +56,8 @@ def write_problem_html(path: Path, problem: Problem, tests: tuple[TestCase, ...]
     statement = _read_text(problem.statement)
     if statement is None:
         raise JudgeError(f"{problem.statement}: cannot read the statement")
-    write_page(path, problem_page(problem, statement, read_samples(tests)))
+    page = problem_page(problem, statement, read_samples(tests), read_interactions(tests))
+    write_page(path, page)
 
 
 def _read_text(path: Path) -> str | None:

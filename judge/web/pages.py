@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from judge.spec import Problem
 from judge.testdata import TestCase
+from judge.transcript import read_transcript, render_transcript
 from judge.web.assets import Bundle
 from judge.web.statement import render_statement
 
@@ -31,6 +32,14 @@ class Sample:
     name: str
     input: bytes
     answer: bytes
+
+
+@dataclass(frozen=True)
+class Interaction:
+    """A sample of an interactive problem: its transcript, as the statement shows it."""
+
+    name: str
+    text: str  # judge.transcript.render_transcript: what is read, and what is written
 
 
 def submission_page(
@@ -199,8 +208,14 @@ def stress_page(outcome: Mapping, *, problem: Problem, solution: str) -> Page:
     )
 
 
-def problem_page(problem: Problem, statement: str, samples: tuple[Sample, ...]) -> Page:
-    """The statement (Markdown with TeX), limits, and the sample tests with copy buttons."""
+def problem_page(
+    problem: Problem,
+    statement: str,
+    samples: tuple[Sample, ...],
+    interactions: tuple[Interaction, ...] = (),
+) -> Page:
+    """The statement (Markdown with TeX), limits, and the sample tests with copy buttons (an
+    interactive problem's: its sample interactions)."""
     rendered = render_statement(statement)
     return Page(
         template="pages/problem.html",
@@ -211,10 +226,15 @@ def problem_page(problem: Problem, statement: str, samples: tuple[Sample, ...]) 
                 "title": problem.title,
                 "source": problem.source,
                 "limits": problem.limits,
-                "checker": problem.checker.name,
+                "checker": (
+                    f"interactive ({problem.interactive.protocol})"
+                    if problem.interactive
+                    else problem.checker.name
+                ),
             },
             "statement": rendered.html,
-            "samples": samples,
+            "samples": () if problem.interactive else samples,
+            "interactions": interactions,
         },
         bundles=frozenset({Bundle.MATH}) if rendered.has_math else frozenset(),
     )
@@ -226,4 +246,13 @@ def read_samples(tests: tuple[TestCase, ...]) -> tuple[Sample, ...]:
         Sample(case.name, case.input_path.read_bytes(), case.answer_path.read_bytes())
         for case in tests
         if case.group == "samples"
+    )
+
+
+def read_interactions(tests: tuple[TestCase, ...]) -> tuple[Interaction, ...]:
+    """The transcripts of an interactive problem's tests that have one, rendered."""
+    return tuple(
+        Interaction(case.name, render_transcript(read_transcript(case.interaction)))
+        for case in tests
+        if case.interaction is not None
     )

@@ -1,10 +1,16 @@
 """Validator for Sightseeing tour: exit 0 iff stdin is a valid input, else exit 1 with one line.
 
+    validator.py [--max-m M] [--max-s S] [--one-way] < input
+
+The options narrow the statement's constraints to a subtask (sightseeing-subtasks): at most M
+junctions and S streets per scenario, or one-way streets only.
+
 Strict layout: lines end with a newline, tokens are separated by single spaces, integers are
 written without signs or leading zeros. Every scenario must satisfy the statement's guarantee
 that some junction reaches every other one by legal moves (two-way streets either way, one-way
 streets forwards only); every junction 1..m counts, including junctions without streets.
 """
+import argparse
 import re
 import sys
 
@@ -94,18 +100,21 @@ def unreached_junction(m, successors):
     return None
 
 
-def validate_scenario(lines, index):
+def validate_scenario(lines, index, limits):
     where = f"scenario {index}, "
     m, s = lines.read(["m", "s"], where)
     header = lines.number
-    check_range(m, 1, MAX_JUNCTIONS, "m", where, header)
-    check_range(s, 1, MAX_STREETS, "s", where, header)
+    check_range(m, 1, limits.max_m, "m", where, header)
+    check_range(s, 1, limits.max_s, "s", where, header)
     successors = [[] for _ in range(m)]
     for _ in range(s):
         x, y, d = lines.read(["x", "y", "d"], where)
         check_range(x, 1, m, "x", where, lines.number)
         check_range(y, 1, m, "y", where, lines.number)
         check_range(d, 0, 1, "d", where, lines.number)
+        if limits.one_way and d == 0:
+            raise Invalid(f"{where}line {lines.number}: d = 0, but only one-way streets "
+                          "are allowed (--one-way)")
         successors[x - 1].append(y - 1)
         if d == 0:
             successors[y - 1].append(x - 1)
@@ -116,18 +125,30 @@ def validate_scenario(lines, index):
                       f"{lost} is unreachable from junction {root}, the only candidate root)")
 
 
-def validate(raw):
+def validate(raw, limits):
     lines = Lines(raw)
     (n,) = lines.read(["n"], "")
     check_range(n, 1, MAX_SCENARIOS, "n", "", 1)
     for index in range(1, n + 1):
-        validate_scenario(lines, index)
+        validate_scenario(lines, index, limits)
     lines.finish()
 
 
+def parse_limits(argv):
+    parser = argparse.ArgumentParser(description="Validator for Sightseeing tour")
+    parser.add_argument("--max-m", type=int, default=MAX_JUNCTIONS)
+    parser.add_argument("--max-s", type=int, default=MAX_STREETS)
+    parser.add_argument("--one-way", action="store_true", help="no two-way streets (d = 1)")
+    limits = parser.parse_args(argv)
+    if not 1 <= limits.max_m <= MAX_JUNCTIONS or not 1 <= limits.max_s <= MAX_STREETS:
+        parser.error(f"need --max-m in [1, {MAX_JUNCTIONS}] and --max-s in [1, {MAX_STREETS}]")
+    return limits
+
+
 def main():
+    limits = parse_limits(sys.argv[1:])
     try:
-        validate(sys.stdin.buffer.read())
+        validate(sys.stdin.buffer.read(), limits)
     except Invalid as problem:
         sys.stdout.write(f"invalid: {problem}\n")
         sys.exit(1)
