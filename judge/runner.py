@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
-from judge.checkers import BUILTIN_CHECKERS, CheckResult
+from judge.checkers import CheckResult
+from judge.checkers.registry import checker_kind
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import Batch, judge_groups
@@ -439,7 +440,7 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
         answer = case.answer_path.read_bytes()
     except OSError as exc:
         return CheckResult(Verdict.JE, f"cannot read {case.answer_path}: {exc.strerror}")
-    return BUILTIN_CHECKERS[spec.name](output, answer, spec)
+    return checker_kind(spec.name).compare(output, answer, spec)
 
 
 def _report(
