@@ -36,7 +36,9 @@ verify: install
 lint: install
 	$(BIN)/ruff check judge tests bench
 
+# The peers it is compared with (online-judge-tools, DMOJ) go in bench/.venv-peers.
 bench: install
+	PYTHON=$(PYTHON) bash bench/install-peers
 	$(BIN)/python bench/run.py
 
 clean:

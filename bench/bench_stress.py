@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import ROOT, bench_cache, print_header, shell_interpreters
+from bench.common import ROOT, bench_cache, print_header, real_python
 from judge.parallel import SandboxPerThread, default_workers
 from judge.programs import prepare_setter_programs
 from judge.runner import prepare_checker, prepare_submission
@@ -80,9 +80,7 @@ def main() -> bool:
     print_header(f"stress rate on small {PROBLEM} tests")
     problem = load_problem(ROOT, PROBLEM)
     cache = bench_cache()
-    shells = [
-        (label, python, shell_loop_rate(problem, python)) for label, python in shell_interpreters()
-    ]
+    shells = [("the real interpreter", real_python(), shell_loop_rate(problem, real_python()))]
     with tempfile.TemporaryDirectory(prefix="judge-stress-cache-") as folder:
         reuse = StressCache(
             Path(folder),

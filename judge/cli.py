@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from judge import __version__
-from judge.commands import COMMANDS
+from judge.commands import COMMANDS, load_command
 from judge.commands.shared import ROOT_HELP
 from judge.context import AppContext
 from judge.errors import JudgeError
@@ -44,6 +44,14 @@ class ReportedError(click.ClickException):
 
 
 class JudgeGroup(click.Group):
+    """The commands, each imported when it is asked for (judge.commands.COMMANDS)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return load_command(cmd_name)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -66,10 +74,6 @@ def cli(ctx: click.Context, root: Path | None) -> None:
     error (bad problem.yaml, missing files). `--root` may also follow the command name.
     """
     ctx.obj = AppContext.from_process(root)
-
-
-for command in COMMANDS:
-    cli.add_command(command)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.checkers.base import CheckResult
-from judge.checkers.conventions import CONVENTIONS, interpret
+from judge.checkers.conventions import interpret
+from judge.checkers.registry import CONVENTIONS
 from judge.checkers.programs import judging_program_limits, scratch_files
 from judge.interaction import interactive_verdict
 from judge.languages import Prepared

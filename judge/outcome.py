@@ -57,6 +57,8 @@ class Facts:
 class Judgement:
     verdict: Verdict
     message: str  # one line: why
+    out_of_cpu: bool = False  # decided by row 3: the run ran out of CPU time
+    out_of_wall: bool = False  # decided by row 7: the run ran out of wall-clock time
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,24 @@ def _any(*tests: Callable[[Facts], bool]) -> Callable[[Facts], bool]:
     return lambda facts: any(test(facts) for test in tests)
 
 
+CPU_ROW = Row(
+    "stopped by the CPU watcher, SIGXCPU, or CPU time over the limit",
+    Verdict.TLE,
+    _any(
+        _ended(Termination.CPU_LIMIT),
+        _signal(signals.SIGXCPU),
+        lambda f: f.run.cpu_ms > f.limits.time_ms,
+    ),
+    lambda f: f"CPU time over {f.limits.time_ms} ms",
+)
+
+WALL_ROW = Row(
+    "stopped by the wall-clock backstop",
+    Verdict.TLE,
+    _ended(Termination.WALL_LIMIT),
+    lambda f: f"wall-clock time over {f.limits.wall_ms} ms (sleeping or blocked?)",
+)
+
 VERDICT_TABLE: tuple[Row, ...] = (
     Row(
         "the sandbox failed",
@@ -94,16 +114,7 @@ VERDICT_TABLE: tuple[Row, ...] = (
         _ended(Termination.START_FAILED),
         lambda f: f"could not start the submission: {f.run.message}",
     ),
-    Row(
-        "stopped by the CPU watcher, SIGXCPU, or CPU time over the limit",
-        Verdict.TLE,
-        _any(
-            _ended(Termination.CPU_LIMIT),
-            _signal(signals.SIGXCPU),
-            lambda f: f.run.cpu_ms > f.limits.time_ms,
-        ),
-        lambda f: f"CPU time over {f.limits.time_ms} ms",
-    ),
+    CPU_ROW,
     Row(
         "killed for memory, or the memory figure over the limit",
         Verdict.MLE,
@@ -122,12 +133,7 @@ VERDICT_TABLE: tuple[Row, ...] = (
         _any(_ended(Termination.OUTPUT_LIMIT), _signal(signals.SIGXFSZ)),
         lambda f: f"output over {f.limits.output_kb} KB",
     ),
-    Row(
-        "stopped by the wall-clock backstop",
-        Verdict.TLE,
-        _ended(Termination.WALL_LIMIT),
-        lambda f: f"wall-clock time over {f.limits.wall_ms} ms (sleeping or blocked?)",
-    ),
+    WALL_ROW,
     Row(
         "stopped with its partner in a pair run",
         Verdict.TLE,
@@ -159,7 +165,8 @@ def judge_run(run: RunResult, limits: Limits, memory_kb: int) -> Judgement:
     """The verdict a run earns before its output is looked at; AC means 'go on and check'."""
     facts = Facts(run, limits, memory_kb)
     row = matching_row(facts)
-    return Judgement(row.verdict, row.message(facts))
+    return Judgement(row.verdict, row.message(facts), out_of_cpu=row is CPU_ROW,
+                     out_of_wall=row is WALL_ROW)
 
 
 def matching_row(facts: Facts) -> Row:

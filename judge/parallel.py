@@ -23,10 +23,12 @@ def default_workers() -> int:
 
 
 class SandboxPerThread:
-    """Hands each thread its own sandbox, created on first use; closes them all at the end."""
+    """Hands each thread its own sandbox, created on first use (the first thread to ask may be
+    handed `first`, the caller's, which stays open); closes the ones it made at the end."""
 
-    def __init__(self, factory: Callable[[], Sandbox]) -> None:
+    def __init__(self, factory: Callable[[], Sandbox], first: Sandbox | None = None) -> None:
         self._factory = factory
+        self._first = first
         self._local = threading.local()
         self._created: list[Sandbox] = []
         self._lock = threading.Lock()
@@ -34,10 +36,13 @@ class SandboxPerThread:
     def get(self) -> Sandbox:
         sandbox = getattr(self._local, "sandbox", None)
         if sandbox is None:
-            sandbox = self._factory()
-            self._local.sandbox = sandbox
             with self._lock:
-                self._created.append(sandbox)
+                sandbox, self._first = self._first, None
+            if sandbox is None:
+                sandbox = self._factory()
+                with self._lock:
+                    self._created.append(sandbox)
+            self._local.sandbox = sandbox
         return sandbox
 
     def close(self) -> None:

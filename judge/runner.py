@@ -7,17 +7,21 @@ are started only through the sandbox.
 from __future__ import annotations
 
 import dataclasses
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
-from judge.checkers import BUILTIN_CHECKERS, CheckResult
+from judge.checkers import CheckResult
+from judge.checkers.registry import checker_kind
 from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import Batch, judge_groups
 from judge.interactive import run_interactive
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
+from judge import near_limit
 from judge.outcome import judge_run
+from judge.lookahead import Lookahead
 from judge.parallel import map_with_sandboxes
 from judge.sandbox.api import (
     STDERR_HEAD_BYTES,
@@ -52,6 +56,7 @@ class CaseResult:
     message: str = ""
     details: str = ""
     stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
+    reruns: int = 0  # times it was run again after running out of time near the limit
     fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
 
 
@@ -111,9 +116,17 @@ class JudgeOptions:
     # many at a time (each in a sandbox of its own), so that a slow submission is not judged at
     # the pace of one time limit per test. Verdicts are the same: time is each run's own CPU.
     workers_after_tle: int = 1
+    # Tests run this many at a time from the start, each in a sandbox of its own
+    # (judge.lookahead); results still come in test order, and a re-run near the time limit
+    # runs alone. Needs a sandbox_factory.
+    workers: int = 1
+    # A run out of time near the limit runs again up to this many times; the smallest time
+    # counts (judge.near_limit).
+    near_limit_reruns: int = near_limit.RERUNS
 
 
 OnCase = Callable[[CaseResult], None]
+Alone = Callable[[], AbstractContextManager[object]]  # runs inside it are measured alone
 
 
 def judge_submission(
@@ -127,7 +140,8 @@ def judge_submission(
 ) -> Report:
     """Run `source` on every test of `problem` and return the full report.
 
-    `sandbox_factory` makes the extra sandboxes for options.workers_after_tle."""
+    `sandbox_factory` makes the extra sandboxes for options.workers and
+    options.workers_after_tle."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, options.language)
     if isinstance(prepared, CompileFailure):
@@ -142,18 +156,24 @@ def judge_submission(
         )
     checker = prepare_checker(problem, sandbox)
 
-    def judge_one(case: TestCase) -> CaseResult:
-        result = judge_case(problem, prepared, checker, sandbox, case)
+    def judge_one(own: Sandbox, case: TestCase, alone: Alone = nullcontext) -> CaseResult:
+        return judge_case(
+            problem, prepared, checker, own, case, options.near_limit_reruns, alone=alone
+        )
+
+    workers = min(options.workers, len(cases)) if sandbox_factory is not None else 1
+    ahead = Lookahead(judge_one, cases, workers, sandbox, sandbox_factory) if workers > 1 else None
+    position = {case.name: index for index, case in enumerate(cases)}
+
+    def judge_next(case: TestCase) -> CaseResult:
+        result = ahead.result(position[case.name]) if ahead else judge_one(sandbox, case)
         if on_case is not None:
             on_case(result)
         return result
 
     def judge_rest(rest: list[TestCase]) -> list[CaseResult]:
-        def judge_own(own: Sandbox, case: TestCase) -> CaseResult:
-            return judge_case(problem, prepared, checker, own, case)
-
         return map_with_sandboxes(
-            sandbox_factory, judge_own, rest, options.workers_after_tle, on_case
+            sandbox_factory, judge_one, rest, options.workers_after_tle, on_case
         )
 
     def stop(result: CaseResult) -> bool:
@@ -161,10 +181,14 @@ def judge_submission(
             result.verdict in options.stop_on
         )
 
-    batch = None
-    if options.workers_after_tle > 1 and sandbox_factory is not None:
+    batch = None  # tests judged ahead on all cores need no batch after a TLE
+    if options.workers_after_tle > 1 and sandbox_factory is not None and ahead is None:
         batch = Batch(judge_rest, after=lambda result: result.verdict is Verdict.TLE)
-    results, groups = judge_groups(problem.groups, cases, judge_one, stop, batch)
+    try:
+        results, groups = judge_groups(problem.groups, cases, judge_next, stop, batch)
+    finally:
+        if ahead is not None:
+            ahead.close()  # tests judged ahead of a stop are dropped
     judged = {result.name for result in results}
     report = _report(
         problem,
@@ -232,23 +256,29 @@ def judge_case(
     checker: Checker,
     sandbox: Sandbox,
     case: TestCase,
+    reruns: int = near_limit.RERUNS,
     keep_output: Callable[[bytes], None] | None = None,
+    alone: Alone = nullcontext,
 ) -> CaseResult:
     """Launch, classify, and (only when the run itself succeeded) check.
 
-    `keep_output` receives the submission's stdout, for callers that save it (stress); an
-    interactive submission's output went to the interactor, so it receives nothing.
+    `reruns`: how many times a run out of time near the limit may run again (inside
+    `alone()`). `keep_output` receives the submission's stdout, for callers that save it
+    (stress); an interactive submission's output went to the interactor, so it receives
+    nothing.
     """
     if problem.interactive is not None:
         return _judge_interactive_case(problem, submission, checker, sandbox, case)
-    launched = launch(problem, submission, sandbox, stdin_path=case.input_path)
+    launched = launch(
+        problem, submission, sandbox, stdin_path=case.input_path, reruns=reruns, alone=alone
+    )
     run = launched.run
     if keep_output is not None:
         keep_output(run.stdout)
     checked = CheckResult(launched.verdict, launched.message)
     if launched.verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
-    return _case_result(case, run, launched.memory_kb, checked)
+    return _case_result(case, run, launched.memory_kb, checked, launched.reruns)
 
 
 def _judge_interactive_case(
@@ -272,8 +302,11 @@ def _judge_interactive_case(
     return _case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
 
 
-def _case_result(case: TestCase, run: RunResult, net_kb: int, checked: CheckResult) -> CaseResult:
-    """A test's result: the submission's run and measurements, and the verdict decided on it."""
+def _case_result(
+    case: TestCase, run: RunResult, net_kb: int, checked: CheckResult, reruns: int = 0
+) -> CaseResult:
+    """A test's result: the submission's run and measurements, and the verdict decided on it
+    (`reruns`: the runs before it, out of time near the limit)."""
     stderr = stderr_text(run)
     details = checked.details
     if checked.verdict is Verdict.RE:
@@ -291,6 +324,7 @@ def _case_result(case: TestCase, run: RunResult, net_kb: int, checked: CheckResu
         message=checked.message,
         details=details,
         stderr=stderr,
+        reruns=reruns,
         fraction=checked.fraction,
     )
 
@@ -303,6 +337,13 @@ class Launch:
     memory_kb: int  # the figure the memory limit applies to
     verdict: Verdict  # AC: exited normally within the limits (the output is not checked yet)
     message: str
+    out_of_cpu: bool = False  # TLE for its CPU time
+    out_of_wall: bool = False  # TLE for its wall-clock time
+    reruns: int = 0  # runs after the first: it ran out of time near the limit (near_limit)
+
+    @property
+    def cpu_ms(self) -> float:
+        return self.run.cpu_ms
 
 
 def launch(
@@ -312,17 +353,30 @@ def launch(
     *,
     stdin_path: Path | None = None,
     stdin_bytes: bytes | None = None,
+    reruns: int = near_limit.RERUNS,
+    alone: Alone = nullcontext,
 ) -> Launch:
-    """Run the submission once, isolated, under the problem's limits."""
+    """Run the submission, isolated, under the problem's limits; when it runs out of time
+    near the limit, up to `reruns` times more, and the run with the smallest time counts."""
     if problem.interactive is not None:
         raise JudgeError(
             f"problem '{problem.id}' is interactive: a submission runs against its interactor "
             "(judge submit), not on an input of its own"
         )
-    run = sandbox.run(submission_request(problem, submission, stdin_path, stdin_bytes))
-    net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-    judgement = judge_run(run, problem.limits, net_kb)
-    return Launch(run, net_kb, judgement.verdict, judgement.message)
+    request = submission_request(problem, submission, stdin_path, stdin_bytes)
+
+    def once(cpu_ms: int) -> Launch:
+        limits = dataclasses.replace(
+            request.limits, cpu_ms=cpu_ms, wall_ms=max(request.limits.wall_ms, cpu_ms)
+        )
+        run = sandbox.run(dataclasses.replace(request, limits=limits))
+        net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
+        judgement = judge_run(run, problem.limits, net_kb)
+        return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
+                      judgement.out_of_wall)
+
+    best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
+    return dataclasses.replace(best, reruns=count)
 
 
 def submission_request(
@@ -386,7 +440,7 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
         answer = case.answer_path.read_bytes()
     except OSError as exc:
         return CheckResult(Verdict.JE, f"cannot read {case.answer_path}: {exc.strerror}")
-    return BUILTIN_CHECKERS[spec.name](output, answer, spec)
+    return checker_kind(spec.name).compare(output, answer, spec)
 
 
 def _report(

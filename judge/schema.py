@@ -70,6 +70,7 @@ class CaseDocument(Document):
     message: str  # one line: why the verdict
     details: str | None  # several lines: context, hints
     stderr: str | None = None  # what the program wrote on stderr (head and tail), any verdict
+    reruns: int | None = 0  # runs after the first: out of time near the limit (None: hidden)
     # Scored problems: the share of the test's value earned (1 AC, 0 rejected, between for PA).
     fraction: float | None = None
 
@@ -88,6 +89,7 @@ class CaseDocument(Document):
             message=case.message,
             details=case.details or None,
             stderr=case.stderr or None,
+            reruns=case.reruns,
             fraction=CaseShare(case.verdict, case.fraction).earned if scored else None,
         )
 
@@ -105,6 +107,7 @@ class CaseDocument(Document):
             message=self.message,
             details=self.details or "",
             stderr=self.stderr or "",
+            reruns=self.reruns or 0,
             fraction=self.fraction if self.verdict == Verdict.PA.value else None,
         )
 

@@ -10,7 +10,14 @@ import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.groups import Group, read_groups
-from judge.kattis_flags import parse_default_flags
+from judge.checkers.base import DEFAULT_PROGRAM_TIME_MS, CheckerSpec
+from judge.checkers.registry import (
+    CHECKERS,
+    CONVENTIONS,
+    DEFAULT_CHECKER,
+    checker_kind,
+    taken_by,
+)
 from judge.languages import LANGUAGES
 from judge.limits import Limits, MemoryBasis
 from judge.root import inside_root
@@ -27,12 +34,6 @@ WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
-CHECKER_NAMES = ("tokens", "exact", "float", "kattis-default", "testlib", "kattis")
-# The conventions of checker and interactor programs (judge.checkers.conventions; a test keeps
-# these names and that registry the same).
-PROGRAM_CHECKERS = ("testlib", "kattis")
-DEFAULT_PROGRAM_TIME_MS = 10000
-ARGS_CHECKERS = ("kattis-default", *PROGRAM_CHECKERS)  # the checkers that take `args`
 
 
 @dataclass(frozen=True)
@@ -41,18 +42,6 @@ class CompileLimits:
 
     time_ms: int = 10_000  # CPU time
     memory_kb: int = 512 * 1024
-
-
-@dataclass(frozen=True)
-class CheckerSpec:
-    name: str
-    abs_tol: float = 1e-6
-    rel_tol: float = 1e-6
-    program: Path | None = None  # for testlib and kattis
-    time_ms: int = DEFAULT_PROGRAM_TIME_MS  # limit for a checker program
-    # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
-    # extra arguments after the convention's own (Kattis packages call them validator_flags).
-    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -234,9 +223,10 @@ def _read_limits(top: MappingReader) -> Limits:
 
 
 def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
+    """The checker: a name of judge.checkers.registry, and the keys that checker takes."""
     if isinstance(top.get("checker"), yaml.ScalarNode):  # the short form `checker: float`
-        name = top.choice("checker", CHECKER_NAMES, default="tokens")
-        if name in PROGRAM_CHECKERS:
+        name = top.choice("checker", tuple(CHECKERS), default=DEFAULT_CHECKER)
+        if checker_kind(name).convention is not None:
             raise top.error(
                 "checker",
                 f"a {name} checker needs a program: write {{name: {name}, program: PATH}}",
@@ -244,13 +234,21 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
         return CheckerSpec(name=name)
     checker = top.mapping("checker")
     if checker is None:
-        return CheckerSpec(name="tokens")
-    checker.reject_unknown({"name", "abs_tol", "rel_tol", "program", "time_ms", "args"})
-    name = checker.choice("name", CHECKER_NAMES, default="tokens")
-    if checker.get("args") is not None and name not in ARGS_CHECKERS:
-        raise checker.error("args", f"only {', '.join(ARGS_CHECKERS)} checkers take 'args'")
+        return CheckerSpec(name=DEFAULT_CHECKER)
+    settings = dict.fromkeys(key for kind in CHECKERS.values() for key in kind.settings)
+    checker.reject_unknown({"name", *settings})
+    name = checker.choice("name", tuple(CHECKERS), default=DEFAULT_CHECKER)
+    kind = checker_kind(name)
+    for key in settings:
+        if key not in kind.settings and checker.get(key) is not None:
+            raise checker.error(key, taken_by(key))
     args = checker.string_list("args")
-    if name in PROGRAM_CHECKERS:
+    if kind.check_args is not None:
+        try:
+            kind.check_args(args)
+        except ValueError as exc:
+            raise checker.error("args", str(exc)) from None
+    if kind.convention is not None:
         if checker.get("program") is None:
             raise checker.missing("program", f"the path of the {name} checker program")
         return CheckerSpec(
@@ -259,18 +257,6 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             time_ms=_program_time_ms(checker),
             args=args,
         )
-    for key in ("program", "time_ms"):
-        if checker.get(key) is not None:
-            raise checker.error(key, f"only testlib and kattis checkers take '{key}'")
-    if name != "float":
-        for key in ("abs_tol", "rel_tol"):
-            if checker.get(key) is not None:
-                raise checker.error(key, f"only the float checker takes '{key}'")
-    if name == "kattis-default":
-        try:
-            parse_default_flags(args)
-        except ValueError as exc:
-            raise checker.error("args", str(exc)) from None
     return CheckerSpec(
         name=name,
         abs_tol=checker.number("abs_tol", default=1e-6),
@@ -299,11 +285,11 @@ def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
         )
     interactive.reject_unknown({"protocol", "program", "time_ms"})
     if interactive.get("protocol") is None:
-        raise interactive.missing("protocol", f"one of {', '.join(PROGRAM_CHECKERS)}")
+        raise interactive.missing("protocol", f"one of {', '.join(CONVENTIONS)}")
     if interactive.get("program") is None:
         raise interactive.missing("program", "the path of the interactor program")
     return InteractiveSpec(
-        protocol=interactive.choice("protocol", PROGRAM_CHECKERS, default=PROGRAM_CHECKERS[0]),
+        protocol=interactive.choice("protocol", tuple(CONVENTIONS), default="testlib"),
         program=_read_program(interactive, "program", root),
         time_ms=_program_time_ms(interactive),
     )

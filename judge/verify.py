@@ -39,6 +39,7 @@ from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.terminal import plural
 from judge.manifest import read_manifest_or_none
+from judge.near_limit import RERUNS
 from judge.testdata import TestCase, discover_tests
 from judge.verdict import Verdict, overall_verdict
 from judge.verify_scores import group_errors, score_errors
@@ -153,10 +154,11 @@ def check_solution(
     # A solution shown to be too slow need not run on; one that must earn a score must run on.
     runs_on = solution.expected in (Verdict.AC, Verdict.PA)
     stop_on = frozenset() if runs_on else frozenset({Verdict.TLE})
+    # A re-run near the limit can only take a TLE away: one that must run out of time is held
+    # to a clear TLE (TLE_MARGIN) instead, and is not run again.
+    options = JudgeOptions(stop_on=stop_on, near_limit_reruns=0 if expects_tle else RERUNS)
     try:
-        report = judge_submission(
-            judged_as, solution.path, sandbox, JudgeOptions(stop_on=stop_on), tests=tests
-        )
+        report = judge_submission(judged_as, solution.path, sandbox, options, tests=tests)
     except JudgeError as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None
     errors = []

@@ -124,4 +124,4 @@ def test_testlib_failure_code_3_is_judge_error(tmp_path):
     )
     document = judge(root, "reference.py")[1]
     assert document["verdict"] == "JE"
-    assert "bad answer file" in document["tests"][0]["message"]
+    assert document["tests"][0]["message"] == "checker failed: bad answer file"

@@ -3,6 +3,7 @@ the files the kernel would show), and the v2 core files against a real cgroup2 m
 
 from __future__ import annotations
 
+import marshal
 import os
 import shutil
 import subprocess
@@ -297,3 +298,24 @@ def test_v2_core_files_against_a_real_cgroup2_mount(tmp_path):
         pytest.skip(f"cannot mount cgroup2 here: {probe.stderr.strip()[-200:]}")
     assert probe.stdout.split() == ["cpu", "True", "pids", "True", "killed", "True", "empty",
                                     "True", "removed", "True"], probe.stderr
+
+
+def test_a_workers_cgroups_state_carries_over_to_the_server(v1):
+    cgroups, dirs = v1
+    ran_clean(cgroups, dirs)
+    state = cgroups.state()
+    fresh = CgroupsV1(dict(cgroups.dirs), SERVER)
+    fresh.restore(marshal.loads(marshal.dumps(state)))  # as it crosses the pipe
+    assert (fresh.serial, fresh.name, fresh.limits) == (1, cgroups.name, (65536, 16))
+    close_all(fresh.prepare(65536, 16))  # the same cgroups, reused as they are
+    assert fresh.name == cgroups.name
+
+
+def test_how_often_a_run_met_its_memory_cap(v1, v2):
+    (one, dirs), (two, folder) = v1, v2
+    close_all(one.prepare(65536, 16))
+    close_all(two.prepare(65536, 16))
+    assert one.capped() == 0 and two.capped() == 0  # nothing written yet: never
+    write(dirs["memory"] / one.name, memory__failcnt="7\n")
+    write(folder / two.name, memory__events="low 0\nhigh 0\nmax 4\noom 1\noom_kill 1\n")
+    assert one.capped() == 7 and two.capped() == 4

@@ -37,6 +37,7 @@ def report(**fields):
     protocol.SetupFailed("FileNotFoundError: x"),
     protocol.ProgramEnded(9, 1000, 5, 12.5),
     protocol.ChildFailed("OSError: boom", True),
+    protocol.WorkerDone([[3, "judge-7-3", [65536, 16]], [0, None, None]], False),
 ])
 def test_every_message_crosses_a_pipe_unchanged(message):
     read, write = os.pipe()
@@ -47,6 +48,21 @@ def test_every_message_crosses_a_pipe_unchanged(message):
         assert protocol.receive(read) is None  # the writer is gone
     finally:
         os.close(read)
+
+
+def test_a_frame_names_who_reads_it_before_anything_is_read():
+    read, write = os.pipe()
+    try:
+        pair = protocol.PairOrder(ORDER, ORDER._replace(isolate=False), 1000)
+        protocol.send(write, pair, protocol.WORKER)
+        protocol.send(write, ORDER)
+        size, reader = protocol.receive_header(read)
+        assert reader == protocol.WORKER
+        assert protocol.receive_body(read, size) == pair
+        assert protocol.receive_header(read)[1] == protocol.SERVER
+    finally:
+        os.close(read)
+        os.close(write)
 
 
 def test_status_records_in_one_stream_and_a_frame_cut_short():
@@ -62,15 +78,16 @@ def test_a_childs_error_fits_one_atomic_pipe_write():
     assert len(record) < 4096  # PIPE_BUF: never interleaved with another child's record
 
 
-@pytest.mark.parametrize("blind_, cpu, wall, flood, why", [
-    (False, False, False, False, None),
-    (True, True, True, True, "counter"),
-    (False, True, True, True, "cpu"),
-    (False, False, True, True, "wall"),
-    (False, False, False, True, "output"),
+@pytest.mark.parametrize("blind_, cpu, memory, wall, flood, why", [
+    (False, False, False, False, False, None),
+    (True, True, True, True, True, "counter"),
+    (False, True, True, True, True, "cpu"),
+    (False, False, True, True, True, "memory"),
+    (False, False, False, True, True, "wall"),
+    (False, False, False, False, True, "output"),
 ])
-def test_which_limit_stops_a_run(blind_, cpu, wall, flood, why):
-    assert limit_passed(blind_, cpu, wall, flood) == why
+def test_which_limit_stops_a_run(blind_, cpu, memory, wall, flood, why):
+    assert limit_passed(blind_, cpu, wall, flood, memory) == why
 
 
 def test_a_run_that_could_not_be_measured_is_the_sandboxs_failure():
@@ -142,3 +159,43 @@ def test_a_pair_order_carries_two_run_orders():
     finally:
         os.close(read)
         os.close(write)
+
+
+class CappedCgroups:
+    """The cgroup calls a watcher makes: CPU well under the limit, the cap met as often as the
+    next number of `counts` says at each look."""
+
+    def __init__(self, counts):
+        self.counts = iter(counts)
+
+    def cpu_ns(self):
+        return 1_000_000
+
+    def sample(self):
+        pass
+
+    def capped(self):
+        return next(self.counts)
+
+
+@pytest.mark.parametrize("counts, memory_kb, after_s, why", [
+    ((0, 0, 0), 65536, 10.0, None),  # never at its cap
+    ((3, 5, 9), 65536, 0.01, None),  # at its cap: the kernel's OOM killer has its moment
+    ((3, 5, 9), 65536, 0.06, "memory"),  # still meeting it past the grace: the kernel reclaims
+    ((3, 5, 5), 65536, 0.06, None),  # it met its cap, then no more: page cache given back
+    ((3, 5, 9), None, 0.06, None),  # an uncapped run has no cap to meet (a failcnt of old)
+])
+def test_a_run_kept_at_its_memory_cap_is_stopped_for_memory(tmp_path, counts, memory_kb,
+                                                             after_s, why):
+    from judge.sandbox.forkserver.supervise import MEMORY_GRACE_S, Run
+
+    assert MEMORY_GRACE_S < 0.06
+    out = os.open(tmp_path / "out", os.O_WRONLY | os.O_CREAT)
+    try:
+        run = Run(None, ORDER._replace(memory_kb=memory_kb, wall_ms=60_000), CappedCgroups(counts),
+                  0, -1, (-1, out, out), started=100.0, streams={})
+        assert run.limit_passed(100.0) is None  # the first look: the cap met since the start
+        assert run.limit_passed(100.0 + after_s / 2) is None
+        assert run.limit_passed(100.0 + after_s) == why
+    finally:
+        os.close(out)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import pytest
 
 from judge.checkers.base import CheckResult
-from judge.checkers.conventions import CONVENTIONS
 from judge.interaction import PAIR_ORDER, PairFacts, deciding_row, interactive_verdict
 from judge.outcome import Judgement
-from judge.spec import PROGRAM_CHECKERS
 from judge.verdict import Verdict
 
 AC, PA, WA, PE, TLE, RE, MLE, JE = (
@@ -78,6 +76,3 @@ def test_partial_points_survive():
     result = interactive_verdict(run(AC), said(PA, fraction=0.25), False)
     assert result.fraction == 0.25
 
-
-def test_the_spec_names_every_program_convention():
-    assert set(PROGRAM_CHECKERS) == set(CONVENTIONS)

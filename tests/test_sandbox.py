@@ -15,7 +15,8 @@ from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
 from judge.sandbox.plain import PlainSandbox
 
-LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=1024)
+# No test here waits for this wall clock: far away, so that a busy host never reaches it.
+LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024)
 
 
 @pytest.fixture(scope="module")
@@ -86,11 +87,18 @@ def test_cpu_time_matches_what_the_program_measures(sandbox, tmp_path):
     assert abs(result.cpu_ms - own_ms) <= max(10, 0.05 * own_ms)
 
 
+# A run stopped at its CPU limit is stopped by the watcher (CPU_LIMIT), which polls every few
+# ms, not by the RLIMIT_CPU backstop seconds later. On a loaded host the watcher itself may wait
+# for a core, so "promptly" is held to a margin no busy host reaches and no backstop beats; the
+# wall-clock limit is far away, so that a program kept from the CPU still meets its CPU limit.
+PROMPTLY_MS = 500
+
+
 def test_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
-    limits = ResourceLimits(cpu_ms=300, wall_ms=3000, memory_kb=None, output_kb=64)
+    limits = ResourceLimits(cpu_ms=300, wall_ms=30_000, memory_kb=None, output_kb=64)
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
     assert result.termination is Termination.CPU_LIMIT
-    assert 300 <= result.cpu_ms <= 350
+    assert 300 <= result.cpu_ms < 300 + PROMPTLY_MS
 
 
 def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
@@ -178,17 +186,17 @@ def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
     started = time.monotonic()
     result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
     assert result.ok, result
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 10.0  # it did not wait for the daemon's 30 s
     with pytest.raises(ProcessLookupError):
         os.kill(int(result.stdout), 0)
 
 
 def test_trusted_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
-    limits = ResourceLimits(cpu_ms=300, wall_ms=3000, memory_kb=None, output_kb=64)
+    limits = ResourceLimits(cpu_ms=300, wall_ms=30_000, memory_kb=None, output_kb=64)
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits,
                                     isolate=False))
     assert result.termination is Termination.CPU_LIMIT
-    assert 300 <= result.cpu_ms <= 350
+    assert 300 <= result.cpu_ms < 300 + PROMPTLY_MS
 
 
 def test_trusted_work_directory_starts_empty_every_run(sandbox, tmp_path):

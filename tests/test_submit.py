@@ -99,6 +99,22 @@ def test_table_output_shows_where_the_answer_differs(project):
     assert "verdict: WA Wrong Answer" in result.stdout
 
 
+def test_the_table_has_a_column_each_and_a_line_per_test(project):
+    path = project / "solutions/sum/wa.py"
+    result = CliRunner().invoke(cli, ["--root", str(project), "submit", str(path), "sum"])
+    lines = result.stdout.splitlines()
+    header = next(index for index, line in enumerate(lines) if line.startswith("test "))
+    columns = lines[header].split("  ")
+    assert [c.strip() for c in columns if c.strip()] == [
+        "test", "verdict", "time ms", "memory KB", "gross KB", "message"]
+    rows = lines[header + 1:header + 4]
+    verdict_at, memory_ends = lines[header].index("verdict"), lines[header].index("KB") + 2
+    assert [row[verdict_at:verdict_at + 2] for row in rows] == ["AC", "WA", "AC"]
+    assert all(row[memory_ends - 1].isdigit() for row in rows)  # figures end under the title
+    assert rows[1].split()[0] == "hand-01-negative" and rows[1].endswith("got '-8'")
+    assert not any(row.endswith(" ") for row in rows)
+
+
 def test_malformed_problem_yaml_exits_2_with_location(tmp_path):
     root = write_project(tmp_path, problem_yaml=SUM_YAML.replace("time_ms: 1000", "time_ms: -1"))
     result = submit(root, "reference.py")

@@ -115,6 +115,7 @@ def test_pending_document_renders_rows_for_live_updates(project):
         "details",
         "fraction",
         "stderr",
+        "reruns",
     }
     page = submission_page(report, live_url="/submissions/7/events")
     assert page.bundles == frozenset({Bundle.CHARTS, Bundle.LIVE})

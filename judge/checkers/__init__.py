@@ -1,6 +1,7 @@
-"""Output checkers: plain functions in a registry, plus adapters for checker programs."""
+"""Output checkers: plain functions and checker programs' conventions, found by name in one
+registry (judge.checkers.registry)."""
 
-from judge.checkers.base import CheckResult
-from judge.checkers.builtin import BUILTIN_CHECKERS, check_exact, check_float, check_tokens
+from judge.checkers.base import CheckerSpec, CheckResult
+from judge.checkers.builtin import check_exact, check_float, check_tokens
 
-__all__ = ["BUILTIN_CHECKERS", "CheckResult", "check_exact", "check_float", "check_tokens"]
+__all__ = ["CheckResult", "CheckerSpec", "check_exact", "check_float", "check_tokens"]

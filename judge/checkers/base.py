@@ -1,10 +1,25 @@
-"""What every checker returns."""
+"""What every checker is given (its settings from problem.yaml) and returns."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from judge.verdict import Verdict
+
+DEFAULT_PROGRAM_TIME_MS = 10000  # the CPU limit of a checker's or an interactor's program
+
+
+@dataclass(frozen=True)
+class CheckerSpec:
+    name: str  # one of judge.checkers.registry.CHECKERS
+    abs_tol: float = 1e-6
+    rel_tol: float = 1e-6
+    program: Path | None = None  # for a checker program (testlib, kattis)
+    time_ms: int = DEFAULT_PROGRAM_TIME_MS  # limit for a checker program
+    # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
+    # extra arguments after the convention's own (Kattis packages call them validator_flags).
+    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,9 @@ import math
 import re
 from collections.abc import Callable
 
-from judge.checkers.base import CheckResult
+from judge.checkers.base import CheckerSpec, CheckResult
 from judge.checkers.explain import explain_layout, explain_token_mismatch
 from judge.kattis_flags import DefaultFlags, parse_default_flags
-from judge.spec import CheckerSpec
 from judge.verdict import Verdict
 
 TokenEqual = Callable[[str, str], bool]
@@ -145,11 +144,3 @@ def _as_number(token: str) -> float | None:
     except ValueError:
         return None
     return value if math.isfinite(value) else None
-
-
-BUILTIN_CHECKERS = {
-    "tokens": check_tokens,
-    "exact": check_exact,
-    "float": check_float,
-    "kattis-default": check_kattis_default,
-}

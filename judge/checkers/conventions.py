@@ -1,8 +1,8 @@
 """The conventions of the problem setter's judging programs: checkers and interactors.
 
-    testlib  checker     checker input output answer               exit 0 AC, 1 WA, 2 PE, 7 points
-             interactor  interactor input output_log answer        (3 is the program's own failure)
-    Kattis   checker     checker input answer feedback_dir < output    exit 42 AC, 43 WA
+    testlib  checker     checker input output answer              exit 0 AC, 1 WA, 2 PE, 7 points,
+             interactor  interactor input output_log answer       3 failed (its own fault)
+    Kattis   checker     checker input answer feedback_dir < output   exit 42 AC, 43 WA
              interactor  interactor input answer feedback_dir
 
 An interactor reads the submission's output on its stdin and writes the submission's input on its
@@ -60,6 +60,9 @@ class Convention:
     interactor_args: tuple[str, ...]
     output_on_stdin: bool  # the checker reads the submission's output on stdin
     points_code: int | None = None  # the exit code that comes with partial points
+    # The exit code of a program that failed (testlib's `fail`: a bad answer file, a broken
+    # invariant): JE "checker failed", never a verdict on the submission.
+    failure_code: int | None = None
 
 
 TESTLIB = Convention(
@@ -69,6 +72,7 @@ TESTLIB = Convention(
     interactor_args=("{input}", "{output}", "{answer}"),
     output_on_stdin=False,
     points_code=7,
+    failure_code=3,
 )
 KATTIS = Convention(
     name="kattis",
@@ -77,7 +81,6 @@ KATTIS = Convention(
     interactor_args=("{input}", "{answer}", "{feedback}"),
     output_on_stdin=True,
 )
-CONVENTIONS = {convention.name: convention for convention in (TESTLIB, KATTIS)}
 
 
 def interpret(
@@ -96,6 +99,10 @@ def interpret(
             reason = f"{role} exited {result.exit_code} (points) without a 'points X' line"
             return CheckResult(Verdict.JE, reason, said)
         return _points(points, said, role)
+    if result.exit_code == convention.failure_code:
+        first_line = said.strip().splitlines()[0] if said.strip() else ""
+        return CheckResult(Verdict.JE, f"{role} failed" + (f": {first_line}" if first_line else ""),
+                           said)
     verdict = convention.codes.get(result.exit_code)
     if verdict is None:
         expected = ", ".join(f"{code} {v.value}" for code, v in convention.codes.items())

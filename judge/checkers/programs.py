@@ -15,10 +15,11 @@ import tempfile
 from pathlib import Path
 
 from judge.checkers.base import CheckResult
-from judge.checkers.conventions import CONVENTIONS, JudgingFiles, interpret
+from judge.checkers.base import CheckerSpec
+from judge.checkers.conventions import JudgingFiles, interpret
+from judge.checkers.registry import checker_kind
 from judge.languages import Prepared
 from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
-from judge.spec import CheckerSpec
 
 
 def run_checker_program(
@@ -29,7 +30,7 @@ def run_checker_program(
     output: bytes,
     answer_path: Path,
 ) -> CheckResult:
-    convention = CONVENTIONS[spec.name]
+    convention = checker_kind(spec.name).convention
     with tempfile.TemporaryDirectory(prefix="judge-check-") as scratch:
         files = scratch_files(Path(scratch), input_path, answer_path)
         files.output.write_bytes(output)

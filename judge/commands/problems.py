@@ -11,7 +11,8 @@ from rich.table import Table
 from judge.commands.shared import root_option
 from judge.context import AppContext
 from judge.errors import JudgeError
-from judge.spec import PROGRAM_CHECKERS, Problem, list_problem_ids, load_problem
+from judge.checkers.registry import checker_kind
+from judge.spec import Problem, list_problem_ids, load_problem
 from judge.terminal import console
 from judge.testdata import discover_tests
 from judge.transcript import read_transcript, render_transcript
@@ -73,12 +74,7 @@ def describe_checker(problem: Problem) -> str:
             f"interactive: {interactive.protocol} interactor {interactive.program.name} "
             f"(time limit {interactive.time_ms} ms)"
         )
-    checker = problem.checker
-    if checker.name == "float":
-        return f"float (abs_tol {checker.abs_tol:g}, rel_tol {checker.rel_tol:g})"
-    if checker.name in PROGRAM_CHECKERS and checker.program is not None:
-        return f"{checker.name} program {checker.program.name} (time limit {checker.time_ms} ms)"
-    return checker.name
+    return checker_kind(problem.checker.name).describe(problem.checker)
 
 
 @click.command(short_help="Print PROBLEM's statement, limits and checker.")

@@ -65,6 +65,8 @@ def run(
         status = f"OK: exit code {result.exit_code}"
     else:
         status = f"{launched.verdict.value}: {launched.message}"
+    if launched.reruns:
+        status += f" (best of {launched.reruns + 1} runs: out of time near the limit)"
     click.echo(
         f"{status} · {result.cpu_ms:.0f} / {limits.time_ms} ms · "
         f"{launched.memory_kb} / {limits.memory_kb} KB ({limits.memory_basis.value})",

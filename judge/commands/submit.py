@@ -31,6 +31,13 @@ from judge.verdict import Verdict
 @test_selection
 @click.option("--fail-fast", is_flag=True, help="Stop at the first test that is not accepted.")
 @click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Tests judged at a time (default: one per core; verdicts are the same, a re-run near "
+    "the time limit runs alone).",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -59,6 +66,7 @@ def submit(
     test_names: tuple[str, ...],
     group_names: tuple[str, ...],
     fail_fast: bool,
+    jobs: int | None,
     as_json: bool,
     html: Path | None,
     server: str | None,
@@ -68,8 +76,9 @@ def submit(
 
     Prints a verdict per test, then the overall verdict: the first test that is not accepted
     decides (POJ style). In a terminal each test is printed as it finishes; otherwise a table
-    follows at the end. Once a test has run out of time, the tests after it run on all cores.
-    Exit status: 0 if accepted, 1 for any other verdict, 2 for a usage or problem error.
+    follows at the end. Tests run on all cores (--jobs); with --jobs 1, once a test has run out
+    of time, the tests after it do. Exit status: 0 if accepted, 1 for any other verdict, 2 for
+    a usage or problem error.
     With --server the judging happens on the online judge, shown the same way.
     """
     solution = require_solution(solution, problem, "submit")
@@ -89,7 +98,8 @@ def submit(
     out = console()
     streaming = not as_json and is_terminal()  # one line per test now, no table at the end
     progress = out if streaming else console(stderr=True)
-    workers = 1 if fail_fast else default_workers()
+    jobs = jobs or default_workers()
+    workers = 1 if fail_fast or jobs > 1 else default_workers()  # after a TLE
     name_width = max(len(case.name) for case in tests)
     label = f"judging {solution.name} on {spec.id}"
     sandbox = app.open_sandbox()
@@ -118,7 +128,12 @@ def submit(
                 spec,
                 solution.resolve(),
                 sandbox,
-                JudgeOptions(fail_fast=fail_fast, language=language, workers_after_tle=workers),
+                JudgeOptions(
+                    fail_fast=fail_fast,
+                    language=language,
+                    workers=jobs,
+                    workers_after_tle=workers,
+                ),
                 on_case=lambda case: (count(case), show(case)),
                 tests=tests,
                 sandbox_factory=app.open_sandbox,

@@ -19,7 +19,7 @@ from typing import Protocol
 from judge.cache import Cache
 
 # A run's stderr is not output: the sandbox keeps its first and last few KB, drops the middle
-# (the fork server's keeper does it, so the figures are in its protocol).
+# (the fork server does it, so the figures are in its protocol).
 from judge.sandbox.forkserver.protocol import STDERR_HEAD_BYTES as STDERR_HEAD_BYTES
 from judge.sandbox.forkserver.protocol import STDERR_TAIL_BYTES as STDERR_TAIL_BYTES
 

@@ -15,7 +15,6 @@ from judge.errors import JudgeError
 from judge.sandbox.api import Sandbox, SandboxInfo
 from judge.sandbox.host import HostSupport, detect_host
 from judge.sandbox.jail import JailSandbox, ServerFailed
-from judge.sandbox.plain import PlainSandbox
 
 SANDBOX_ENV = "JUDGE_SANDBOX"  # auto (the default) or plain
 
@@ -75,6 +74,8 @@ def check_isolation(info: SandboxInfo, allow_unsandboxed: bool) -> None:
 
 
 def _open(cache: Cache, choice: SandboxChoice, host: HostSupport | None) -> Sandbox:
+    from judge.sandbox.plain import PlainSandbox  # (psutil: imported only where it is used)
+
     if choice is SandboxChoice.PLAIN:
         return PlainSandbox(cache, f"chosen with {SANDBOX_ENV}=plain")
     if not sys.platform.startswith("linux"):

@@ -6,6 +6,7 @@ throwaway process) and comes with the reason when it is missing, for `judge doct
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -148,6 +149,7 @@ def _probe_v1(dirs: dict[str, str]) -> str:
     return ""
 
 
+@functools.cache  # a process in a child of its own: once per judge, not per sandbox
 def _detect_namespaces(root: bool) -> tuple[bool, str]:
     if not root:
         return False, "not running as root: cannot create mount, PID and network namespaces"

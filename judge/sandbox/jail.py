@@ -1,8 +1,15 @@
-"""The sandbox the judge uses on Linux: a fork server with cgroups, namespaces and rlimits.
+"""The sandbox the judge uses on Linux: fork servers with cgroups, namespaces and rlimits.
 
-`JailSandbox` starts the fork server (judge.sandbox.forkserver) once and sends it one RunOrder
-per run; it uses whatever the host allows (see judge.sandbox.host) and turns each RunReport
-into a `RunResult` (judge.sandbox.reports). The server restarts if it dies.
+`JailSandbox` starts a fork server (judge.sandbox.forkserver) for isolated runs and, the first
+time one is asked for, another for trusted runs, and sends each one RunOrder per run; it uses
+whatever the host allows (see judge.sandbox.host) and turns each RunReport into a `RunResult`
+(judge.sandbox.reports). A server restarts if it dies.
+
+Every isolated run is forked from its server and could read that server's memory: so the
+server of isolated runs is never told anything of the problem setter's programs, and its orders
+name nothing of the project (a run's input is a link in the judge's scratch folder, its files
+copies there). A pair (a submission and a trusted interactor) goes to it too, marked for a
+worker of its own, which reads and runs it and exits: the server never reads it.
 """
 
 from __future__ import annotations
@@ -66,7 +73,7 @@ class JailSandbox:
         self.cache = cache
         self._baselines = BaselineCache(cache.baselines)
         self._lock = threading.Lock()
-        self._server: ServerProcess | None = None
+        self._servers: dict[bool, ServerProcess] = {}  # by RunRequest.isolate
         self._closed = False
         # One private directory for every run's stdio files: a directory per run cost a few
         # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
@@ -74,7 +81,7 @@ class JailSandbox:
         sweep_stale_scratch()
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
         self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
-        self._start_server()
+        self._start_server(isolated=True)
 
     def run(self, request: RunRequest) -> RunResult:
         check_file_names(request)
@@ -83,7 +90,7 @@ class JailSandbox:
                 return failed(Termination.SANDBOX_ERROR, "the sandbox was closed")
             order = self._order(request, self._scratch)
             try:
-                report = self._ask(order)
+                report = self._ask(order, isolated=request.isolate)
             except ServerFailed as exc:
                 return failed(Termination.SANDBOX_ERROR, str(exc))
             result = run_result(request, report, self._scratch, order.python)
@@ -106,7 +113,7 @@ class JailSandbox:
                 grace_ms=grace_ms,
             )
             try:
-                report = self._ask(pair)
+                report = self._ask(pair, isolated=True, reader=protocol.WORKER)
             except ServerFailed as exc:
                 broken = failed(Termination.SANDBOX_ERROR, str(exc))
                 return PairResult(broken, broken, "submission", 0.0, 0.0, False)
@@ -127,14 +134,16 @@ class JailSandbox:
     def close(self) -> None:
         with self._lock:
             self._closed = True
-            if self._server is not None:
-                self._server.stop()
-                self._server = None
+            for server in self._servers.values():
+                server.stop()
+            self._servers.clear()
             self._remove_scratch()
 
     @property
     def server_pid(self) -> int | None:
-        return self._server.pid if self._server is not None else None
+        """The pid of the server of isolated runs."""
+        server = self._servers.get(True)
+        return server.pid if server is not None else None
 
     @property
     def sandbox_uid(self) -> int | None:
@@ -184,6 +193,8 @@ class JailSandbox:
         if stdin is None and request.stdin_bytes:
             stdin = scratch / f"{tag}stdin"
             stdin.write_bytes(request.stdin_bytes)
+        elif stdin is not None and request.isolate:  # the server must not learn the test's name
+            stdin = _link(scratch / f"{tag}input", stdin)
         work = request.cwd or _empty_directory(scratch / f"{tag}work")
         boxed = self._boxed(request)
         files_in = {}
@@ -226,32 +237,35 @@ class JailSandbox:
             return None
         return str(request.python_code)
 
-    def _ask(self, order):
-        """The server's answer to a RunOrder or PairOrder; the server restarts once if it
-        died."""
+    def _ask(self, order, isolated: bool, reader: bytes = protocol.SERVER):
+        """The answer of the server of isolated or of trusted runs to a RunOrder or PairOrder
+        (read by that server, or by a worker it forks); a server restarts once if it died."""
         for attempt in range(2):
-            if self._server is None or not self._server.alive():
-                self._start_server()
+            server = self._servers.get(isolated)
+            if server is None or not server.alive():
+                server = self._start_server(isolated)
             try:
-                return self._server.ask(order)
+                return server.ask(order, reader)
             except ServerFailed:
-                self._server.stop()
-                self._server = None
+                server.stop()
+                del self._servers[isolated]
                 if attempt:
                     raise
         raise AssertionError("unreachable")
 
-    def _start_server(self) -> None:
-        self._server = ServerProcess(self._config())
+    def _start_server(self, isolated: bool) -> ServerProcess:
+        self._servers[isolated] = ServerProcess(self._config(isolated))
+        return self._servers[isolated]
 
-    def _config(self) -> protocol.ServerConfig:
+    def _config(self, isolated: bool) -> protocol.ServerConfig:
+        """Trusted runs need no namespaces: their server spares itself making them."""
         binds = list(SYSTEM_BINDS)
         if not sys.base_prefix.startswith("/usr"):
             binds.append(sys.base_prefix)  # e.g. pyenv under /root: only the interpreter shows
         return protocol.ServerConfig(
             cgroup_version=self.host.cgroup_version,
             cgroup_dirs=dict(self.host.cgroup_dirs),
-            namespaces=self.host.namespaces,
+            namespaces=self.host.namespaces and isolated,
             uid=self.host.sandbox_uid_base,
             binds=binds,
         )
@@ -279,6 +293,13 @@ def _alive(pid: int) -> bool:
 @functools.lru_cache(maxsize=16)
 def _same_interpreter(program: str) -> bool:
     return os.path.realpath(program) == python_interpreter()
+
+
+def _link(link: Path, target: Path) -> Path:
+    """`link` as a symbolic link to `target` (absolute), whatever was there before."""
+    link.unlink(missing_ok=True)
+    link.symlink_to(target.resolve())
+    return link
 
 
 def _empty_directory(path: Path) -> Path:

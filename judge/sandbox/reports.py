@@ -24,7 +24,8 @@ from judge.sandbox.api import (
 from judge.sandbox.forkserver.protocol import RunReport, unwind_stderr
 
 STOPPED_BY = {"cpu": Termination.CPU_LIMIT, "wall": Termination.WALL_LIMIT,
-              "output": Termination.OUTPUT_LIMIT, "partner": Termination.PARTNER}
+              "output": Termination.OUTPUT_LIMIT, "memory": Termination.MEMORY_LIMIT,
+              "partner": Termination.PARTNER}
 
 
 def run_result(request: RunRequest, report: RunReport, scratch: Path, in_server: bool,

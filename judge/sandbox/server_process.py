@@ -47,10 +47,11 @@ class ServerProcess:
     def alive(self) -> bool:
         return self._process.poll() is None
 
-    def ask(self, message):
-        """Send a message, return the server's answer."""
+    def ask(self, message, reader: bytes = protocol.SERVER):
+        """Send a message (read by the server, or by a worker it forks: protocol.WORKER),
+        return the answer."""
         try:
-            protocol.send(self._request_w, message)
+            protocol.send(self._request_w, message, reader)
             answer = protocol.receive(self._reply_r)
         except (OSError, EOFError, ValueError, KeyError, TypeError) as exc:
             raise ServerFailed(f"fork server stopped answering: {exc}") from exc

@@ -21,7 +21,7 @@ SAMPLE_GROUP = "samples"  # tests of this group are shown in full to everyone
 # What a contestant sees of a hidden test: how it went, never what it was or what it printed.
 HIDDEN_CASE_FIELDS = frozenset(
     {"name", "group", "verdict", "time_ms", "wall_ms", "memory_kb", "memory_gross_kb"}
-    | {"exit_code", "signal"}
+    | {"exit_code", "signal", "reruns"}
 )
 # Messages the judge writes from the limits alone; any other message may quote data.
 LIMIT_VERDICTS = frozenset({"TLE", "MLE", "OLE"})

@@ -173,7 +173,7 @@ def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
     started = time.monotonic()
     result = run(sandbox, "sleeper.py", limits=limits)
     assert result.termination is Termination.WALL_LIMIT
-    assert 0.65 <= time.monotonic() - started < 2.0
+    assert 0.65 <= time.monotonic() - started < 5.0  # its 700 ms, not the 60 s it sleeps
     assert result.cpu_ms < 300
 
 
@@ -182,7 +182,7 @@ def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
     started = time.monotonic()
     result = run(sandbox, "daemon.py")
     assert result.ok and result.stdout == b"parent done\n"
-    assert time.monotonic() - started < 2.0
+    assert time.monotonic() - started < 10.0  # the run did not wait for the daemon's 30 s
     assert processes_of_uid(sandbox.sandbox_uid) == []
 
 
@@ -247,6 +247,27 @@ def test_the_input_names_nothing_of_the_host(sandbox, tmp_path):
     assert sizes == "5000 5000 b'7 11\\n7 11\\n7 11\\n7 11\\n'"
 
 
+def test_nothing_of_earlier_runs_is_in_a_submissions_memory(sandbox, tmp_path):
+    """A trusted run's arguments (a checker's: the test and its answer) and an isolated run's
+    test never reach the server every isolated run is forked from, so none can find them."""
+    needs(sandbox, "namespaces")
+    secrets = [f"checker-argument-{os.urandom(6).hex()}", f"hand-07-{os.urandom(6).hex()}.in"]
+    test = tmp_path / secrets[1]
+    test.write_text("1 2\n")
+    echo = (sys.executable, "-I", "-S", "-B", "-c", "import sys; print(sys.argv)")
+    trusted = sandbox.run(RunRequest(argv=(*echo, str(tmp_path / secrets[0])), limits=LIMITS,
+                                     isolate=False, stdin_path=test))
+    assert trusted.ok and secrets[0].encode() in trusted.stdout
+    assert sandbox.run(RunRequest(argv=echo, limits=LIMITS, stdin_path=test)).ok
+    halves = b"".join(f"{s[:10]} {s[10:]}\n".encode() for s in secrets)
+    result = run(sandbox, "memory_scan.py", stdin=halves)
+    assert result.ok, result.stderr
+    assert result.stdout == b"nothing 2\n"
+    # The scan finds what is there: the first string whole, in its own input.
+    seen = run(sandbox, "memory_scan.py", stdin=halves + f"# {secrets[0]}\n".encode())
+    assert seen.stdout == b"[0] 2\n", seen.stdout
+
+
 def test_environment_and_descriptors_are_minimal(sandbox):
     os.environ["JUDGE_TEST_SECRET"] = "leaked"
     try:
@@ -260,10 +281,14 @@ def test_environment_and_descriptors_are_minimal(sandbox):
 
 def test_threads_count_toward_cpu_and_are_stopped_promptly(sandbox):
     needs(sandbox, "cgroups")
-    limits = ResourceLimits(cpu_ms=400, wall_ms=3000, memory_kb=256_000, output_kb=64)
+    limits = ResourceLimits(cpu_ms=400, wall_ms=30_000, memory_kb=256_000, output_kb=64)
     result = run(sandbox, "threads_burn.py", limits=limits)
+    # Stopped by the watcher, all threads counted: four threads pass 400 ms of CPU in about
+    # 200 ms on two cores, long before the RLIMIT_CPU backstop (2 s of CPU); the wall-clock
+    # limit (30 s) is out of reach of any busy host. The margin allows for a watcher kept
+    # waiting by a loaded host.
     assert result.termination is Termination.CPU_LIMIT
-    assert 400 <= result.cpu_ms < 400 + 100  # all threads counted, stopped within 100 ms
+    assert 400 <= result.cpu_ms < 1500
 
 
 def test_nonzero_exit_keeps_code_and_output(sandbox):

@@ -3,7 +3,8 @@
 Theory of operation
 ===================
 
-The judge (judge.sandbox.jail) starts the server once per sandbox, as a directory:
+The judge (judge.sandbox.jail) starts a server per sandbox for isolated runs, and another for
+trusted runs when it first needs one, each as a directory:
 
     python -I -S -B judge/sandbox/forkserver REQUEST_FD REPLY_FD
 
@@ -19,31 +20,39 @@ Request pipe (judge -> server) and reply pipe (server -> judge):
        or:  PairOrder                    server:  PairReport         (two runs wired together)
     judge:  closes the request pipe      server:  cleans up (cgroups, mount point) and exits
 
+What the server of isolated runs reads names nothing of the project: a run's input is a link in
+the judge's scratch folder, the files it is given copies there. A frame marked for a worker
+(protocol.WORKER: a pair, whose interactor is trusted and is given the test's files) is not read
+by the server: it forks a worker that reads it, runs it, answers, sends the server a WorkerDone
+(the state of the cgroups it leaves) on a pipe of their own and exits. A submission forked from
+the server (and able to read all of its memory) so finds nothing of the runs before it: not a
+checker's arguments, not the names of other tests.
+
 Each run forks a chain of processes. An isolated run (a submission, its compile step):
 
-    server ── keeper ── init ── program
-              │         │       joins the run's cgroups, drops to the server's own uid, sets
-              │         │       rlimits, closes every inherited descriptor, then execs a binary
-              │         │       or, for the server's own interpreter, runs the Python program
-              │         │       in this already-started process (pyrunner: the server's speed)
-              │         pid 1 of the run's PID namespace: mounts the run's /box and /proc (with
-              │         hidepid) in the minimal root, copies the run's files in, forks the
-              │         program, reaps every orphan, copies the files the run leaves out, and
-              │         reports how the program ended
-              outside the run's namespaces: unshares them (joining the server's empty network
-              namespace and its template of the minimal root), hands the program a memfd copy
-              of its input, and waits for init
+    server ── init ── program
+              │       joins the run's cgroups, drops to the server's own uid, sets rlimits,
+              │       closes every inherited descriptor, then execs a binary or, for the
+              │       server's own interpreter, runs the Python program in this already-started
+              │       process (pyrunner: the server's speed)
+              pid 1 of the run's PID namespace (the server unshares it for this one fork and
+              returns to its own): opens the program and the run's files while the host is in
+              view, enters the run's mount (a copy of the server's template of the minimal
+              root), network (the server's empty one) and IPC namespaces, mounts the run's /box
+              and /proc (with hidepid), hands the program a memfd copy of its input, copies the
+              run's files in, forks the program, reaps every orphan, copies the files the run
+              leaves out, and reports how the program ended
 
 The isolated program's stdout and stderr are pipes the server empties with splice, in the
 kernel (streams): never page cache charged to the run, never in the server's memory; stdout up
 to its cap, stderr's first and last few KB.
 
-A trusted run (the problem setter's programs) is the server's direct child: no keeper, no init,
-no namespaces; the server watches it through a pidfd.
+A trusted run (the problem setter's programs) is the server's direct child: no init, no
+namespaces; the server watches it through a pidfd.
 
 A pair (an interactive problem, `pair`) is an isolated submission and a trusted interactor
-started together on two pipes the server makes, the submission's stdout to the interactor's
-stdin and back; each has its own cgroups, and the server follows both in one loop: a limit
+started together on two pipes the worker makes, the submission's stdout to the interactor's
+stdin and back; each has its own cgroups, and the worker follows both in one loop: a limit
 passed by either stops both, and a submission still running a grace period after the
 interactor exited is killed.
 
@@ -51,10 +60,10 @@ Status pipe (children -> server, one per run): records of `protocol` (ProgramSta
 ProgramEnded, ChildFailed), each written whole in one write (smaller than PIPE_BUF, so never
 interleaved). The server reads it until every writer is gone.
 
-While a run goes, the server polls every few milliseconds: the CPU time of the run's cgroup (or
-of the program, from /proc, without cgroups), the wall clock, the size of its stdout. At a limit
-it kills the run's processes (its init then still reports the program's end and peak memory);
-the keeper goes too if that report does not come within a second.
+While a run goes, the server (or the worker) polls every few milliseconds: the CPU time of the
+run's cgroup (or of the program, from /proc, without cgroups), the wall clock, the size of its
+stdout. At a limit it kills the run's processes (its init then still reports the program's end
+and peak memory); init goes too if that report does not come within a second.
 
 What a RunReport means: `error` set is a failure of the sandbox itself (with `unstarted`, the
 program could not be started): whatever else the report says, the program is not to blame
@@ -62,13 +71,14 @@ program could not be started): whatever else the report says, the program is not
 any, `status` is the program's wait status, and the figures are measurements: CPU of the whole
 cgroup, the cgroup's peak memory and the program's own peak RSS, how much it wrote on stderr.
 
-Nothing outlives a run: when init exits the kernel kills what is left in its PID namespace, and
-the server kills and removes what is left in the run's cgroups. The server itself dies with the
-judge's request pipe and takes its cgroups and mount point with it.
+Nothing outlives a run: when init exits the kernel kills what is left in its PID namespace (the
+server waits for init before it answers), and the server kills and removes what is left in the
+run's cgroups. The server itself dies with the judge's request pipe and takes its cgroups and
+mount point with it.
 
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
 libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
-stdout and stderr), pair (two runs wired together), inside (keeper, init and the program's
-side), confine (the program's limits and privileges), pyrunner (the in-process Python runner),
-processes (kill and reap), server (set-up and the request loop).
+stdout and stderr), pair (two runs wired together), inside (init and the program's side),
+confine (the program's limits and privileges), pyrunner (the in-process Python runner),
+processes (kill and reap), server (set-up, the request loop and its workers).
 """

@@ -61,6 +61,15 @@ class RunCgroups:
         return [os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CREAT
                         | os.O_CLOEXEC) for path in self.paths()]
 
+    def state(self):
+        """What a worker hands back to the server, for the next run: which cgroups are current,
+        with which limits, and the last serial used."""
+        return [self.serial, self.name, self.limits]
+
+    def restore(self, state):
+        self.serial, self.name, limits = state
+        self.limits = tuple(limits) if limits is not None else None
+
     def path(self, controller):
         return os.path.join(self.dirs[controller], self.name)
 
@@ -99,7 +108,7 @@ class RunCgroups:
     def sample(self):
         """Called as the run goes, for counters the kernel does not keep a peak of."""
 
-    # Each version says how: reset, set_limits, cpu_ns, memory, pids.
+    # Each version says how: reset, set_limits, cpu_ns, memory, capped, pids.
 
 
 class CgroupsV1(RunCgroups):
@@ -148,6 +157,11 @@ class CgroupsV1(RunCgroups):
             failures not in ("", "0") and "oom_kill " not in events)
         return (int(peak) if peak.isdigit() else 0), oom
 
+    def capped(self):
+        """How often the run's memory charge met its cap (the kernel then reclaims, or kills)."""
+        failures = read_text(self.path("memory"), "memory.failcnt").strip()
+        return int(failures) if failures.isdigit() else 0
+
     def pids(self):
         return read_pids(self.path("memory"))
 
@@ -194,6 +208,9 @@ class CgroupsV2(RunCgroups):
         peak = read_text(path, "memory.peak").strip()  # Linux 5.19 and later
         oom = field_value(read_text(path, "memory.events"), "oom_kill") > 0
         return (int(peak) if peak.isdigit() else self.sampled_peak), oom
+
+    def capped(self):
+        return field_value(read_text(self.path("unified"), "memory.events"), "max")
 
     def pids(self):
         return read_pids(self.path("unified"))

@@ -1,6 +1,7 @@
-"""The children of a run: keeper, init and the program (isolated runs), or the program alone
-(trusted runs). Each reports on the status pipe (protocol's status records); none ever unwinds
-into the server's code: a child ends with os._exit, or returns the Python job it became."""
+"""The children of a run: init and the program (isolated runs), or the program alone (trusted
+runs), forked by the run's worker. Each reports on the status pipe (protocol's status records);
+none ever unwinds into the worker's code: a child ends with os._exit, or returns the Python job
+it became."""
 
 import marshal
 import os
@@ -10,63 +11,88 @@ import time
 
 from . import protocol
 from .confine import close_all_but, drop_privileges, join_cgroups, open_executable, set_limits
-from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, CLONE_NEWPID, PR_SET_PDEATHSIG
+from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
 from .libc import prctl, setns, unshare
 from .pyrunner import PythonJob
 from .rootfs import BOX, mount_run_directories
 
 
-def keeper_main(server, order, files, joins, status_w):
-    """Outside the run's namespaces: unshare them, fork init into them, wait for it. Returns
-    only in the program (its Python job)."""
+def init_main(server, order, files, joins, status_w):
+    """The run's first process, forked by its worker: pid 1 of the run's PID namespace where
+    the host allows one. It enters the run's other namespaces, sets up its root and files,
+    forks the program, reaps every orphan, copies the files the run leaves out, and reports how
+    the program ended. Returns only in the program (its Python job)."""
     try:
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != server.pid:
-            os._exit(1)
+        leave_worker(server)
         try:
             # Before the project disappears from view: the program, its files, where to leave
             # the files it makes.
-            loaded = (*load_program(order), open_run_files(order))
+            source, exec_fd = load_program(order)
+            files_in, out_dir = open_run_files(order)
         except OSError as exc:
             report(status_w, protocol.child_failed(exc, unstarted=True))
             os._exit(1)
         enter_namespaces(server, order)
         if order.isolate and not order.piped:  # (in a pair, stdin is the interactor's pipe)
             files = (private_copy(files[0]), *files[1:])
-        init = os.fork()
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+        if uses_template(server, order):
+            mount_run_directories(order, server.uid)
+        elif server.namespaces is not None and order.isolate:
+            server.namespaces.enter_own_root(order, server.uid)
+        place_in_box(files_in)
+        program = os.fork()
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
         os._exit(1)
-    if init == 0:
-        try:
-            # only the program returns
-            return init_main(server, order, files, joins, status_w, loaded)
-        except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
-            report(status_w, protocol.child_failed(exc))
-        os._exit(1)
-    for fd in (*files, *joins, status_w):
-        os.close(fd)  # the run's pipes and its status pipe: only init and the program hold them
-    os.waitpid(init, 0)
+    if program == 0:
+        return program_main(server, order, files, joins, status_w, source, exec_fd)
+    try:
+        if server.cgroups is None:
+            report(status_w, protocol.ProgramStarted(program))
+        for fd in (*files, *joins):
+            os.close(fd)
+        if exec_fd is not None:
+            os.close(exec_fd)
+        status, usage = reap_until(program)
+        ended_at = time.monotonic()
+        if out_dir is not None:
+            collect_from_box(order.collect, out_dir)
+        report(status_w, protocol.ProgramEnded(status, usage.ru_maxrss,
+                                               int((usage.ru_utime + usage.ru_stime) * 1e9),
+                                               ended_at))
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
+        report(status_w, protocol.child_failed(exc))
     os._exit(0)
 
 
+def leave_worker(server):
+    """A run's first child: let go of the worker's descriptors (the judge's pipes, the worker's
+    own to the server), and die with the worker."""
+    for fd in server.private_fds:
+        os.close(fd)
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    # A worker that died before PDEATHSIG was set: leave. (As pid 1 of a new PID namespace the
+    # parent reads as 0 either way; should the worker have died, the server, which then leaves,
+    # kills what is in the run's cgroups.)
+    if os.getppid() not in (server.supervisor, 0):
+        os._exit(1)
+
+
 def enter_namespaces(server, order):
-    """The run's own namespaces: PID (where cgroups find its processes), and for an isolated
-    run mount, network (the server's empty one) and IPC."""
-    if server.namespaces is None:
+    """An isolated run's own namespaces: mount, network (the server's empty one) and IPC. Its
+    PID namespace, where cgroups find its processes, was made by the worker, whose fork made
+    this process its pid 1."""
+    if server.namespaces is None or not order.isolate:
         return
-    flags = CLONE_NEWPID if server.cgroups is not None else 0
-    if order.isolate:
-        flags |= CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC
-        if server.namespaces.network_fd is not None:
-            setns(server.namespaces.network_fd, CLONE_NEWNET)
-            flags &= ~CLONE_NEWNET
+    flags = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC
+    if server.namespaces.network_fd is not None:
+        setns(server.namespaces.network_fd, CLONE_NEWNET)
+        flags &= ~CLONE_NEWNET
     if uses_template(server, order):
         # Into the minimal root built once per server: the unshare below then copies its
-        # dozen mounts, and init only adds the run's own /box and /proc.
+        # dozen mounts, and only the run's own /box and /proc are added.
         setns(server.namespaces.template_fd, CLONE_NEWNS)
-    if flags:
-        unshare(flags)
+    unshare(flags)
 
 
 def uses_template(server, order):
@@ -76,42 +102,12 @@ def uses_template(server, order):
             and order.isolate and not order.cwd_given)
 
 
-def init_main(server, order, files, joins, status_w, loaded):
-    """pid 1 of the run: its root and files, the program, every orphan reaped, its end."""
-    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    source, exec_fd, (files_in, out_dir) = loaded
-    if uses_template(server, order):
-        mount_run_directories(order, server.uid)
-    elif server.namespaces is not None and order.isolate:
-        server.namespaces.enter_own_root(order, server.uid)
-    place_in_box(files_in)
-    program = os.fork()
-    if program == 0:
-        return program_main(server, order, files, joins, status_w, source, exec_fd)
-    if server.cgroups is None:
-        report(status_w, protocol.ProgramStarted(program))
-    for fd in (*files, *joins):
-        os.close(fd)
-    if exec_fd is not None:
-        os.close(exec_fd)
-    status, usage = reap_until(program)
-    ended_at = time.monotonic()
-    if out_dir is not None:
-        collect_from_box(order.collect, out_dir)
-    report(status_w, protocol.ProgramEnded(status, usage.ru_maxrss,
-                                           int((usage.ru_utime + usage.ru_stime) * 1e9),
-                                           ended_at))
-    os._exit(0)
-
-
 def direct_main(server, order, files, joins, status_w):
-    """A trusted run: this child of the server becomes the program."""
+    """A trusted run: this child of the worker becomes the program."""
     try:
-        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() != server.pid:
-            os._exit(1)
+        leave_worker(server)
         source, exec_fd = load_program(order)
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc, unstarted=True))
         os._exit(127)
     return program_main(server, order, files, joins, status_w, source, exec_fd)
@@ -136,12 +132,12 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
             return job
         for sig in (signal.SIGPIPE, signal.SIGXFSZ):
             signal.signal(sig, signal.SIG_DFL)
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
         os._exit(127)
     try:
         os.execve(exec_fd, order.argv, order.env)
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the server
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc, unstarted=True))
     os._exit(127)
 

@@ -1,5 +1,5 @@
 """Two runs wired together, as an interactive problem needs: the submission (isolated, as any)
-and the interactor (trusted). The server makes two pipes, the submission's stdout to the
+and the interactor (trusted). The worker makes two pipes, the submission's stdout to the
 interactor's stdin and the interactor's stdout to the submission's stdin, starts both, and
 follows both in one loop, each measured in cgroups of its own.
 
@@ -22,7 +22,7 @@ from .supervise import POLL_MS, open_output, start
 
 
 def supervise_pair(server, pair):
-    """The PairReport in the server; in the child that became a Python program, its job."""
+    """The PairReport in the worker; in the child that became a Python program, its job."""
     to_interactor_r, to_interactor_w = os.pipe2(os.O_CLOEXEC)
     to_submission_r, to_submission_w = os.pipe2(os.O_CLOEXEC)
     ends = (to_interactor_r, to_interactor_w, to_submission_r, to_submission_w)
@@ -42,7 +42,7 @@ def supervise_pair(server, pair):
         ends = ()
         return PairRun(server, *runs, pair.grace_ms / 1000).follow()
     finally:
-        if os.getpid() == server.pid:
+        if os.getpid() == server.supervisor:
             for fd in (*ends, submission_files[2], interactor_files[2]):
                 os.close(fd)
 

@@ -1,18 +1,20 @@
 """Every message of the fork server, written down once and used by both sides.
 
 Messages are named tuples: on the pipes a message is marshal.dumps((KIND, FIELDS...)) behind a
-4-byte little-endian length. The judge and the server come from the same source tree, so the
-fields travel by position. Standard library only: the server imports this module too.
+4-byte little-endian length and a byte that names its reader (SERVER or WORKER). The judge and
+the server come from the same source tree, so the fields travel by position. Standard library
+only: the server imports this module too.
 """
 
 from collections import namedtuple
 import marshal
 import os
 
-# A run's stderr is not output: the keeper keeps its first and last few KB, drops the middle.
+# A run's stderr is not output: the server keeps its first and last few KB, drops the middle.
 STDERR_HEAD_BYTES = 8192
 STDERR_TAIL_BYTES = 8192
 ERROR_CHARS = 1000  # of a child's error: a status record must fit one atomic pipe write
+HEADER_BYTES = 5  # of a frame: the message's length, and who reads it
 
 
 def unwind_stderr(data, total):
@@ -75,7 +77,8 @@ RunOrder = _message("RunOrder", [
 RunReport = _message("RunReport", [
     "error",  # the sandbox failed (or the program could not start): why; else None
     "unstarted",  # with error: the program never started
-    "stopped",  # the watcher that stopped the run: "cpu", "wall", "output", or None
+    "stopped",  # the watcher that stopped the run: "cpu", "wall", "output", "memory" (at its
+    # cap, not killed by the kernel), "partner", "abandoned", "counter", or None
     "status",  # the program's wait status, or None when it is unknown
     "wall_s",  # from fork to the end of the run
     "cpu_ns",  # CPU of the run (its cgroup, else the program's rusage), or None if unreadable
@@ -114,15 +117,31 @@ ChildFailed = _message("ChildFailed", ["error", "unstarted"],
                        "A child failed before the program started (unstarted: the program "
                        "itself could not be loaded or exec'd). The sandbox's failure.")
 
+# ------------------------------------------------------------------ worker -> server
+
+WorkerDone = _message("WorkerDone", [
+    "cgroups",  # the state the worker leaves each of the server's RunCgroups in (their state())
+    "closed",  # the judge closed the request pipe (or broke it): the server leaves
+], "A worker has answered its order: the state the server goes on from.")
+
 KINDS = {kind.__name__: kind for kind in (ServerConfig, Ready, SetupFailed, RunOrder, RunReport,
                                           PairOrder, PairReport, ProgramStarted, ProgramEnded,
-                                          ChildFailed)}
+                                          ChildFailed, WorkerDone)}
 
 
-def encode(message):
-    """The message framed for a pipe."""
+# Who reads a message on the request pipe, named in its frame: the server itself, or a worker
+# it forks for that message alone, which reads it, runs it, answers and exits. The judge marks
+# for a worker an order the server of isolated runs must not read (a pair: its interactor is
+# the problem setter's and names the host's files), so that it never enters the memory every
+# isolated run is forked from.
+SERVER, WORKER = b"s", b"w"
+
+
+def encode(message, reader=SERVER):
+    """The message framed for a pipe: its length (4 bytes, little-endian), its reader (1 byte),
+    then the message itself."""
     blob = marshal.dumps(_plain(message))
-    return len(blob).to_bytes(4, "little") + blob
+    return len(blob).to_bytes(4, "little") + reader + blob
 
 
 def decode(blob):
@@ -145,16 +164,27 @@ def _is_plain_message(field):
     return type(field) is tuple and field and field[0] in KINDS
 
 
-def send(fd, message):
-    write_all(fd, encode(message))
+def send(fd, message, reader=SERVER):
+    write_all(fd, encode(message, reader))
 
 
 def receive(fd):
     """The next message on `fd`, or None when the writer has closed it."""
-    header = read_exact(fd, 4)
+    header = receive_header(fd)
+    return None if header is None else receive_body(fd, header[0])
+
+
+def receive_header(fd):
+    """(size, reader) of the next message on `fd`, or None when the writer has closed it."""
+    header = read_exact(fd, HEADER_BYTES)
     if header is None:
         return None
-    blob = read_exact(fd, int.from_bytes(header, "little"))
+    return int.from_bytes(header[:4], "little"), header[4:]
+
+
+def receive_body(fd, size):
+    """The message whose header was read, `size` bytes."""
+    blob = read_exact(fd, size)
     if blob is None:
         raise EOFError("the pipe closed in the middle of a message")
     return decode(blob)
@@ -164,12 +194,13 @@ def decode_all(data):
     """The messages in `data`, a concatenation of framed messages (a status pipe's content);
     a frame cut short at the end is dropped (its writer was killed while writing)."""
     messages, offset = [], 0
-    while offset + 4 <= len(data):
+    while offset + HEADER_BYTES <= len(data):
         size = int.from_bytes(data[offset:offset + 4], "little")
-        if offset + 4 + size > len(data):
+        start = offset + HEADER_BYTES
+        if start + size > len(data):
             break
-        messages.append(decode(data[offset + 4:offset + 4 + size]))
-        offset += 4 + size
+        messages.append(decode(data[start:start + size]))
+        offset = start + size
     return messages
 
 

@@ -1,5 +1,14 @@
-"""The server: set up once from the judge's ServerConfig, then one RunReport per RunOrder until
-the judge closes the request pipe."""
+"""The server: set up once from the judge's ServerConfig, then one answer per order until the
+judge closes the request pipe.
+
+The server runs an order itself, or, when the judge marks it for a worker (protocol.WORKER: a
+pair, whose interactor is the problem setter's and names the host's files), does not read it
+but forks a worker, which reads it, runs it, answers the judge, tells the server the state of
+the cgroups it leaves (WorkerDone) and exits. The judge sends the orders of isolated runs and
+of trusted runs to two servers; what the server of isolated runs reads names nothing of the
+project, so its memory, which every isolated run is forked from and could read, holds nothing
+a submission must not see.
+"""
 
 import gc
 import os
@@ -7,10 +16,11 @@ import sys
 
 from . import protocol
 from .cgroups import RunCgroups
-from .libc import PR_SET_CHILD_SUBREAPER, prctl, set_command_line
+from .libc import CLONE_NEWPID, PR_SET_CHILD_SUBREAPER, prctl, set_command_line, setns, unshare
+from .pair import supervise_pair
+from .processes import reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces
-from .pair import supervise_pair
 from .supervise import supervise
 
 PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,6 +33,10 @@ class Server:
         self.config = config
         self.request_fd, self.reply_fd = request_fd, reply_fd
         self.pid = os.getpid()
+        # The process that supervises runs: the server, or in a worker the worker; and the
+        # descriptors of its own that a run's children let go of.
+        self.supervisor = self.pid
+        self.private_fds = (request_fd, reply_fd)
         # A uid of its own: RLIMIT_NPROC then counts only this server's runs.
         self.uid = None if config.uid is None else config.uid + self.pid
         self.cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs, self.pid)
@@ -30,6 +44,7 @@ class Server:
         self.partner_cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
                                                    self.pid, slot="p")
         self.namespaces = Namespaces(config.binds) if config.namespaces else None
+        self.pid_namespace_fd = None  # the server's own PID namespace, to come back to
         self.pidfd = pidfd_works()
         self.python_path = sys.path  # as a Python run gets it (set by set_up)
 
@@ -39,29 +54,105 @@ class Server:
             self.cgroups.sweep_stale()
         if self.namespaces is not None:
             self.namespaces.set_up()
+            self.pid_namespace_fd = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
         prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
         self.python_path = warm_up(PACKAGE_FOLDER)
         gc.freeze()  # children's collections then leave the server's objects (and pages) alone
 
     def serve(self):
-        """Answer runs until the judge closes the request pipe; return a job in a program."""
+        """Answer orders until the judge closes the request pipe: None in the server, or a job
+        in a program."""
         while True:
-            order = protocol.receive(self.request_fd)
-            if order is None:
+            header = protocol.receive_header(self.request_fd)
+            if header is None:
                 return None
-            pair = isinstance(order, protocol.PairOrder)
-            try:
-                answer = supervise_pair(self, order) if pair else supervise(self, order)
-            except Exception as exc:  # noqa: BLE001 - a broken order or host: the judge hears why
-                answer = failed_answer(f"{type(exc).__name__}: {exc}", pair)
-                for cgroups in self.all_cgroups():
-                    cgroups.discard()  # in whatever state the failure left them
+            size, reader = header
+            if reader == protocol.WORKER:
+                job, closed = self.delegate(size)
+                if job is not None or closed:
+                    return job
+                continue
+            answer = self.answer(protocol.receive_body(self.request_fd, size))
             if isinstance(answer, PythonJob):
                 return answer  # we are the program of a run
             protocol.send(self.reply_fd, answer)
+            self.kill_leftovers()
+
+    def answer(self, order):
+        """The order's report; in the child that became a Python program, its job."""
+        pair = isinstance(order, protocol.PairOrder)
+        try:
+            return supervise_pair(self, order) if pair else supervise(self, order)
+        except Exception as exc:  # noqa: BLE001 - a broken order or host: the judge hears why
+            if os.getpid() != self.supervisor:
+                raise  # a child unwinding: it never answers for its supervisor (see work)
             for cgroups in self.all_cgroups():
-                if cgroups.name is not None:
-                    cgroups.kill_all()  # what is left, while the judge reads the reply
+                cgroups.discard()  # in whatever state the failure left them
+            return failed_answer(f"{type(exc).__name__}: {exc}", pair)
+
+    def kill_leftovers(self):
+        """What is left of the run in its cgroups, killed while the judge reads the reply."""
+        for cgroups in self.all_cgroups():
+            if cgroups.name is not None:
+                cgroups.kill_all()
+
+    def delegate(self, size):
+        """Fork a worker for the next order (`size` bytes, unread): (None, whether the judge
+        went away) in the server once the worker is done, (its job, False) in a program."""
+        done_r, done_w = os.pipe2(os.O_CLOEXEC)
+        worker = os.fork()
+        if worker == 0:
+            os.close(done_r)
+            return self.work(size, done_w), False
+        os.close(done_w)
+        try:
+            done = protocol.receive(done_r)
+        except (EOFError, OSError, ValueError):
+            done = None
+        finally:
+            os.close(done_r)
+        reap(worker)
+        reap_orphans()  # what a trusted run of the worker left, once the worker is gone
+        if done is None:  # the worker died: the judge hears of it by the closed reply pipe
+            return None, True
+        for cgroups, state in zip(self.all_cgroups(), done.cgroups, strict=True):
+            cgroups.restore(state)
+        return None, done.closed
+
+    def work(self, size, done_w):
+        """The worker: read the order, run it, answer, tell the server, exit. Returns only in a
+        program, its job."""
+        self.supervisor = os.getpid()
+        self.private_fds = (self.request_fd, self.reply_fd, done_w)
+        prctl(PR_SET_CHILD_SUBREAPER, 1)  # a trusted run's orphans come back to its worker
+        closed = False
+        try:
+            answer = self.answer(protocol.receive_body(self.request_fd, size))
+            if isinstance(answer, PythonJob):
+                return answer  # we are the program of a run
+            protocol.send(self.reply_fd, answer)
+            self.kill_leftovers()
+        except BaseException:  # noqa: BLE001 - the judge went away, or sent no order
+            if os.getpid() != self.supervisor:
+                os._exit(1)  # a run's child: it never answers for the worker
+            closed = True  # the server leaves too: the judge hears of it by the closed pipe
+        try:
+            protocol.send(done_w, protocol.WorkerDone([c.state() for c in self.all_cgroups()],
+                                                      closed))
+        finally:
+            os._exit(0)
+
+    def fork_into_new_pid_namespace(self):
+        """fork(), the child as pid 1 of a new PID namespace where the host allows one (with
+        namespaces and cgroups: without cgroups the program is followed by its host pid)."""
+        if self.pid_namespace_fd is None or self.cgroups is None:
+            return os.fork()
+        unshare(CLONE_NEWPID)
+        try:
+            return os.fork()
+        finally:
+            if os.getpid() == self.supervisor:  # its later children stay in its own namespace
+                setns(self.pid_namespace_fd, CLONE_NEWPID)
 
     def all_cgroups(self):
         return [c for c in (self.cgroups, self.partner_cgroups) if c is not None]

@@ -1,5 +1,5 @@
-"""A run, seen from the server: fork its first child, watch its limits, stop it, gather the
-report. Returns a RunReport in the server, or, in the child that became a Python program, its
+"""A run, seen from its worker: fork its first child, watch its limits, stop it, gather the
+report. Returns a RunReport in the worker, or, in the child that became a Python program, its
 PythonJob."""
 
 import os
@@ -7,67 +7,73 @@ import select
 import time
 
 from . import protocol
-from .inside import direct_main, keeper_main
+from .inside import direct_main, init_main
 from .processes import kill, kill_group, reap, reap_orphans
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
+# A run that met its memory cap is normally killed by the kernel's OOM killer at once. Where the
+# kernel reclaims instead (evicting the program's own code pages and reading them back, on the
+# run's CPU time, until the CPU limit ends it as a TLE), the run is stopped for memory once it
+# has met its cap again and again for this long. A run that met it once (page cache given back)
+# and went on is not stopped.
+MEMORY_GRACE_S = 0.05
 STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
 TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr to a file
 
 
 def supervise(server, order):
-    """One run: its RunReport in the server, or, in the child that became the program, its
+    """One run: its RunReport in the worker, or, in the child that became the program, its
     PythonJob."""
     files = open_stdio(order)
     try:
         run = start(server, order, server.cgroups, files)
         return run if isinstance(run, PythonJob) else run.follow()
     finally:
-        if os.getpid() == server.pid:
+        if os.getpid() == server.supervisor:
             for fd in files:
                 os.close(fd)
 
 
 def start(server, order, cgroups, files):
-    """Fork the run's first child (its keeper, or the program itself for a trusted run) with
+    """Fork the run's first child (its init, or the program itself for a trusted run) with
     `files` as stdin, stdout and stderr; return the Run to follow, or, in the child that became
     the program, its PythonJob.
 
-    An isolated run writes its stdout and stderr into pipes the server empties (streams)."""
+    An isolated run writes its stdout and stderr into pipes the worker empties (streams)."""
     joins = cgroups.prepare(order.memory_kb, order.processes) if cgroups is not None else []
-    with_keeper = runs_with_keeper(server, order)
+    with_init = runs_with_init(server, order)
     given, streams = list(files), {}
     try:
-        if with_keeper:
+        if with_init:
             for index in (1, 2) if not order.piped else (2,):  # in a pair: stdout is a partner's
                 read_end, given[index] = os.pipe2(os.O_CLOEXEC)
                 cap = order.output_kb * 1024 + 1  # one byte over the cap marks OLE
                 streams[read_end] = Capped(files[1], cap) if index == 1 else Ring(files[2])
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
         started = time.monotonic()
-        child = os.fork()
+        child = server.fork_into_new_pid_namespace() if with_init else os.fork()
         if child == 0:
             os.close(status_r)
             for fd in streams:
                 os.close(fd)
-            if with_keeper:
-                return keeper_main(server, order, tuple(given), joins, status_w)
+            if with_init:
+                return init_main(server, order, tuple(given), joins, status_w)
             return direct_main(server, order, files, joins, status_w)
         os.close(status_w)
-        kind = KeeperRun if with_keeper else DirectRun
+        kind = InitRun if with_init else DirectRun
         return kind(server, order, cgroups, child, status_r, files, started, streams)
     finally:
-        if os.getpid() == server.pid:
+        if os.getpid() == server.supervisor:
             for fd in (*joins, *(fd for fd in given if fd not in files)):
                 os.close(fd)  # the write ends of the streams: the program's alone now
 
 
-def runs_with_keeper(server, order):
-    """Isolated runs get a keeper (which pumps their stderr) and an init, in namespaces of
-    their own where the host allows; trusted runs are the server's direct child: two forks
-    less. Without pidfds the server can only follow a run through a keeper."""
+def runs_with_init(server, order):
+    """Isolated runs get an init, in namespaces of their own where the host allows; trusted
+    runs are the worker's direct child: a fork less. Without pidfds the worker can only follow
+    a run through an init."""
     return order.isolate or not server.pidfd
 
 
@@ -81,10 +87,10 @@ def open_output(path):
 
 
 class Run:
-    """A run the server follows until it is over, stopping it at a limit on the way.
+    """A run the worker follows until it is over, stopping it at a limit on the way.
 
-    A stop kills the run's processes, so that its init and keeper still report how it ended
-    (its peak memory among it); `hard_stop` kills the keeper too, should that not come soon."""
+    A stop kills the run's processes, so that its init still reports how it ended (its peak
+    memory among it); `hard_stop` kills the init too, should that not come soon."""
 
     def __init__(self, server, order, cgroups, child, status_r, files, started, streams):
         self.server, self.order, self.cgroups = server, order, cgroups
@@ -92,8 +98,10 @@ class Run:
         self.streams = streams  # pipe read end -> the sink it is emptied into
         self.stderr_ring = next((s for s in streams.values() if isinstance(s, Ring)), None)
         self.records = []
-        self.stopped = None  # why the server stopped it: cpu, wall, output, partner, abandoned
+        self.stopped = None  # why the worker stopped it: cpu, wall, output, partner, abandoned
         self.stopped_at = None  # when, until the stop is escalated
+        self.capped = 0  # how often its memory had met its cap at the last look
+        self.capped_at = None  # since when it has met its cap at every look, or None
         self.ended_at = None  # when it was over (its wait fd said so)
 
     def follow(self):
@@ -167,9 +175,20 @@ class Run:
         cpu_ns = self.cpu_ns()
         if self.cgroups is not None:
             self.cgroups.sample()
+            if self.order.memory_kb is not None:
+                self.look_at_the_cap(now)
         return limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > self.order.cpu_ms
                             * 1_000_000, now - self.started > self.order.wall_ms / 1000,
-                            self.flooded())
+                            self.flooded(), self.capped_at is not None
+                            and now - self.capped_at > MEMORY_GRACE_S)
+
+    def look_at_the_cap(self, now):
+        capped = self.cgroups.capped()
+        if capped <= self.capped:
+            self.capped_at = None
+        elif self.capped_at is None:
+            self.capped_at = now
+        self.capped = capped
 
     def stop_now(self, why, now):
         if self.stopped is None:
@@ -179,7 +198,7 @@ class Run:
             self.stopped_at = now
 
     def escalate(self, now):
-        """A stopped run that has not reported within STOP_GRACE_S loses its keeper too."""
+        """A stopped run that has not reported within STOP_GRACE_S loses its init too."""
         if self.stopped_at is not None and now - self.stopped_at > STOP_GRACE_S:
             self.hard_stop()
             self.stopped_at = float("inf")
@@ -193,14 +212,14 @@ class Run:
     def flooded(self):
         """Whether the run wrote more than it may: stdout past its cap; for a trusted run, whose
         stderr goes straight to a file, also a stderr beyond all reason. An isolated run's
-        stderr is pumped by its keeper, which keeps only its head and tail."""
+        stderr is emptied by its worker, which keeps only its head and tail."""
         cap = self.order.output_kb * 1024
         if not self.order.piped and os.fstat(self.files[1]).st_size > cap:
             return True  # (in a pair, stdout is the partner's pipe: it reads what it needs)
         return not self.order.isolate and os.fstat(self.files[2]).st_size > TRUSTED_STDERR_BYTES
 
     def program_ended_at(self):
-        """When the program itself ended (its keeper may report a little later), once the
+        """When the program itself ended (its init may report a little later), once the
         records are in: for the order in which a pair's programs ended."""
         ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
         return ended.at if ended is not None else self.ended_at
@@ -228,7 +247,7 @@ class Run:
         )
 
 
-class KeeperRun(Run):
+class InitRun(Run):
     """An isolated run, followed through its status pipe, which closes when its init and
     program are gone (and with init, in a PID namespace, everything of the run)."""
 
@@ -243,7 +262,7 @@ class KeeperRun(Run):
     def clean_up(self):
         if self.cgroups is None and (pid := self.program_pid()) is not None:
             kill_group(pid)
-        reap(self.child)  # the keeper; init, if the keeper was killed, is an orphan to reap
+        reap(self.child)  # init: once it is gone, so is its PID namespace
         self.records = protocol.decode_all(b"".join(self.records))
 
     def program_pid(self):
@@ -253,8 +272,7 @@ class KeeperRun(Run):
 
     def stop(self):
         """Kill the run's processes; init then reports the program's end and resource usage,
-        and the namespace dies with init. Without a way to find them, kill the keeper (init
-        dies with its parent, PDEATHSIG)."""
+        and the namespace dies with init. Without a way to find them, kill init."""
         if self.cgroups is not None:
             self.cgroups.kill_all()
         elif (pid := self.program_pid()) is not None:
@@ -270,7 +288,7 @@ class KeeperRun(Run):
 
 
 class DirectRun(Run):
-    """A trusted run, the server's own child: its pidfd turns readable when it exits."""
+    """A trusted run, the worker's own child: its pidfd turns readable when it exits."""
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -322,13 +340,15 @@ def blind(stopped, cpu_ns, cgroups):
     return None
 
 
-def limit_passed(blind, cpu, wall, flood):
+def limit_passed(blind, cpu, wall, flood, memory=False):
     """Why the run must stop now, or None. A run whose CPU time cannot be read is stopped
-    too: its limit could not be enforced."""
+    too: its limit could not be enforced. `memory`: at its memory cap for MEMORY_GRACE_S."""
     if blind:
         return "counter"
     if cpu:
         return "cpu"
+    if memory:
+        return "memory"
     if wall:
         return "wall"
     if flood:

@@ -1,0 +1,152 @@
+"""Speed: `judge submit` against a shell loop over the real interpreter, and beside its peers.
+
+1. 200 one-line tests of a trivial Python solution: the command `judge submit` (start-up
+   included) against a shell loop that calls the real interpreter binary and cmp, timed pair by
+   pair (each round runs both). Target: judge / loop <= 0.10. Start-up (interpreter and imports,
+   fork server start, calibration) and the cost per test are measured apart: the cost per test
+   is (judge on 200 tests - judge on 1 test) / 199.
+2. The same on 100 tests beside online-judge-tools (`oj test`) and DMOJ (`dmoj-cli submit`),
+   pair by pair: each one's time as a ratio to the loop's in the same round.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import JUDGE, bench_cache, print_header, real_python, tiny_project
+from bench.peers import Contender, dmoj_submit, judge_submit, oj_test, shell_loop
+from judge.cache import Cache
+from judge.runner import prepare_submission
+from judge.sandbox import open_sandbox
+from judge.sandbox.api import python_interpreter
+from judge.spec import load_problem
+
+TESTS = 200
+PEER_TESTS = 100
+ROUNDS = 3
+TARGET_RATIO = 0.10
+BEST_OF = 5
+
+
+def main() -> bool:
+    print_header(f"speed: judge submit on {TESTS} tiny tests against a shell loop, and peers")
+    print(f"shell loop interpreter: {real_python()}; judge's: {python_interpreter()}")
+    with tempfile.TemporaryDirectory(prefix="judge-bench-speed-") as scratch:
+        root = tiny_project(Path(scratch) / "loop", TESTS)
+        start_up(root, Path(scratch) / "fresh-cache")
+        met = against_the_loop(root)
+        beside_peers(tiny_project(Path(scratch) / "peers", PEER_TESTS))
+    return met
+
+
+def best_wall(command: tuple[str, ...], cwd: Path | None = None) -> float:
+    times = []
+    for _ in range(BEST_OF):
+        started = time.perf_counter()
+        subprocess.run(command, cwd=cwd, capture_output=True, check=True)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def start_up(root: Path, fresh: Path) -> None:
+    """What `judge submit` costs before its first test, part by part (best of 5 each)."""
+    interpreter = best_wall((sys.executable, "-c", "pass"))
+    imports = best_wall((sys.executable, "-c", "import judge.cli, judge.commands.submit"))
+    server = []
+    for _ in range(BEST_OF):
+        started = time.perf_counter()
+        open_sandbox(bench_cache()).close()
+        server.append(time.perf_counter() - started)
+    problem = load_problem(root, "tiny")
+    solution = root / "solutions/tiny/reference.py"
+    sandbox = open_sandbox(Cache(fresh))
+    try:
+        started = time.perf_counter()
+        prepare_submission(problem, solution, sandbox, None)  # compile, measure the baseline
+        first = time.perf_counter() - started
+        started = time.perf_counter()
+        prepare_submission(problem, solution, sandbox, None)  # both cached now
+        cached = time.perf_counter() - started
+    finally:
+        sandbox.close()
+    one = best_wall((str(JUDGE), "submit", "solutions/tiny/reference.py", "tiny", "--test",
+                     "t000"), root)
+    print("start-up (best of 5):")
+    print(f"  interpreter                      {interpreter * 1000:6.0f} ms")
+    print(f"  imports (judge.cli + submit)     {(imports - interpreter) * 1000:6.0f} ms")
+    print(f"  fork server start (and host)     {min(server) * 1000:6.0f} ms")
+    print(f"  calibration (compile + baseline) {first * 1000:6.0f} ms the first time, "
+          f"{cached * 1000:.0f} ms once cached")
+    print(f"  judge submit on one test         {one * 1000:6.0f} ms (all of the above, cached, "
+          "and one test)")
+    START_UP["one_test"] = one
+
+
+START_UP: dict[str, float] = {}
+
+
+def rounds(contenders: list[Contender]) -> tuple[dict[str, list[float]], dict[str, str]]:
+    """Every contender once a round, ROUNDS rounds, in turn (the order rotates each round).
+    A contender that fails is dropped from the rounds after; (times, why each one failed)."""
+    times: dict[str, list[float]] = {c.name: [] for c in contenders}
+    failed: dict[str, str] = {}
+    for number in range(ROUNDS):
+        turn = contenders[number % len(contenders):] + contenders[:number % len(contenders)]
+        for contender in turn:
+            if contender.name in failed:
+                continue
+            try:
+                times[contender.name].append(contender.seconds())
+            except RuntimeError as exc:
+                failed[contender.name] = str(exc)
+    return times, failed
+
+
+def against_the_loop(root: Path) -> bool:
+    loop, judge = shell_loop(root), judge_submit(root)
+    times, failed = rounds([loop, judge])
+    if failed:
+        for why in failed.values():
+            print(f"  {why}")
+        return False
+    ratios = [j / s for j, s in zip(times[judge.name], times[loop.name], strict=True)]
+    ratio = statistics.median(ratios)
+    judge_s, loop_s = statistics.median(times[judge.name]), statistics.median(times[loop.name])
+    per_test = (judge_s - START_UP["one_test"]) / (TESTS - 1)
+    print(f"{TESTS} tests, {ROUNDS} rounds (median):")
+    print(f"  shell loop    {loop_s:6.2f} s  ({loop_s / TESTS * 1000:5.1f} ms a test)")
+    print(f"  judge submit  {judge_s:6.2f} s  ({judge_s / TESTS * 1000:5.1f} ms a test, start-up "
+          f"included; {per_test * 1000:.1f} ms a test beyond start-up)")
+    met = ratio <= TARGET_RATIO
+    print(f"  judge / loop per round: {', '.join(f'{r:.3f}' for r in ratios)}; median "
+          f"{ratio:.3f} (target <= {TARGET_RATIO}): {'met' if met else 'NOT met'}")
+    return met
+
+
+def beside_peers(root: Path) -> None:
+    contenders = [shell_loop(root), judge_submit(root), oj_test(root), dmoj_submit(root)]
+    for contender in contenders:
+        if contender.missing:
+            print(f"  {contender.name}: not timed: {contender.missing}")
+    present = [c for c in contenders if not c.missing]
+    times, failed = rounds(present)
+    for name, why in failed.items():
+        print(f"  {name}: not timed: {why}")
+    if "shell loop" in failed:
+        return
+    loop = times["shell loop"]
+    print(f"{PEER_TESTS} tests, {ROUNDS} rounds, each one's time over the loop's in its round:")
+    for contender in (c for c in present if c.name not in failed):
+        ratios = [t / s for t, s in zip(times[contender.name], loop, strict=True)]
+        print(f"  {contender.name:<13} {statistics.median(times[contender.name]):6.2f} s  "
+              f"x{statistics.median(ratios):.2f} the loop  "
+              f"(rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
+
+
+if __name__ == "__main__":
+    sys.exit(0 if main() else 1)
