@@ -36,6 +36,12 @@ def latex_to_markdown(tex: str, sandbox: Sandbox) -> str | None:
     return None if converted is None else converted.replace(SAMPLE_MARK, "{{remainingsamples}}")
 
 
+def html_to_markdown(html: str, sandbox: Sandbox) -> str | None:
+    """Markdown from an HTML statement (the Code Jam archive's packages have them), or None."""
+    options = ("--from=html", "--to=commonmark_x-attributes-raw_html", "--shift-heading-level-by=1")
+    return _pandoc(options, html, sandbox)
+
+
 def _pandoc(options: tuple[str, ...], text: str, sandbox: Sandbox) -> str | None:
     if shutil.which(PANDOC) is None:
         return None
