@@ -476,7 +476,8 @@ def test_a_package_without_solutions_with_top_level_float_flags_and_an_html_stat
     ]
     statement = (root / "problems/thirds/statement.md").read_text()
     if "HTML converted" in output:
-        assert "a third of it" in statement and "](statement/thirds.png)" in statement
+        assert "$N$, print a third of it, $\\frac{N}{3}$" in statement
+        assert "](statement/thirds.png)" in statement
     assert verdicts(root, "thirds") == {"reference": "AC"}
     rounded = tmp_path / "rounded.py"
     rounded.write_text(

@@ -37,8 +37,13 @@ def latex_to_markdown(tex: str, sandbox: Sandbox) -> str | None:
 
 
 def html_to_markdown(html: str, sandbox: Sandbox) -> str | None:
-    """Markdown from an HTML statement (the Code Jam archive's packages have them), or None."""
-    options = ("--from=html", "--to=commonmark_x-attributes-raw_html", "--shift-heading-level-by=1")
+    """Markdown from an HTML statement (the Code Jam archive's packages have them), or None.
+    Their formulas are TeX between dollars, for MathJax: kept as math."""
+    options = (
+        "--from=html+tex_math_dollars",
+        "--to=commonmark_x-attributes-raw_html",
+        "--shift-heading-level-by=1",
+    )
     return _pandoc(options, html, sandbox)
 
 
