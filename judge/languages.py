@@ -113,7 +113,9 @@ LANGUAGES: tuple[Language, ...] = (
         extensions=(".cpp", ".cc", ".cxx"),
         aliases=("c++", "cxx"),
         compiler="g++",
-        compile=("g++", "-O2", "-std=c++17", "-o", "{program}", "{source}"),
+        # GNU C++20, as Kattis and DOMjudge compile: packages written for them (their
+        # validation headers, their submissions) may use C++20.
+        compile=("g++", "-O2", "-std=gnu++20", "-o", "{program}", "{source}"),
         run=("{program}",),
         idle_source="int main() { return 0; }\n",
     ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import signal
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -119,6 +120,9 @@ class SetterPrograms:
         result = self._run(
             sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data
         )
+        failed_assertion = _failed_assertion(result)
+        if failed_assertion is not None:
+            return Validation(False, failed_assertion)
         if result.termination is not Termination.EXITED:
             raise SetterProgramError(f"validator failed: {_describe(result)}")
         if result.exit_code in VALID_EXIT_CODES:
@@ -235,6 +239,30 @@ def _prepare(sandbox: Sandbox, source: Path, role: str) -> Prepared:
 def _require_success(result: RunResult, role: str, what: str) -> None:
     if not result.ok:
         raise SetterProgramError(f"{role} failed on {what}: {_describe(result)}")
+
+
+def _failed_assertion(result: RunResult) -> str | None:
+    """The message of a validator that stopped on a failed assertion, or None.
+
+    Validators written for Kattis commonly reject an input with `assert` (the format counts any
+    exit but 42 as a rejection): Python's AssertionError, or C's assert(), which aborts after
+    printing "Assertion `...' failed". Such a stop is the validator saying no, not a crash.
+    """
+    stderr = result.stderr.decode(errors="replace")
+    if result.termination is Termination.EXITED and result.exit_code not in VALID_EXIT_CODES:
+        header = PYTHON_TRACEBACK.decode()
+        if header in stderr:
+            frames = stderr.rsplit(header, 1)[1].splitlines()[1:]
+            # The exception line is the first one that is not an indented frame.
+            raised = next((line for line in frames if not line.startswith(" ")), "")
+            if raised.startswith("AssertionError"):
+                message = raised + stderr.rsplit(raised, 1)[1]  # it may span lines
+                return " ".join(message.split())[:300]
+    if result.termination is Termination.SIGNALED and result.signal == signal.SIGABRT:
+        lines = stderr.strip().splitlines()
+        if lines and "Assertion" in lines[-1] and lines[-1].endswith("failed."):
+            return lines[-1].split(": ", 1)[-1][:300]  # without the program's path
+    return None
 
 
 def _describe(result: RunResult) -> str:

@@ -203,7 +203,13 @@ def shrink_failure(
     def still_fails(data: bytes) -> bool:
         if not judging.is_valid(sandbox, data):
             return False
-        return not judging.trial(sandbox, data, None).result.verdict.accepted
+        try:
+            trial = judging.trial(sandbox, data, None)
+        except SetterProgramError:
+            # The reference cannot answer this candidate (a lax validator let it through, as
+            # "guess 0" in a guessing game): it is not an input of the problem, so not kept.
+            return False
+        return not trial.result.verdict.accepted
 
     programs = judging.programs
     proposals = None

@@ -392,3 +392,112 @@ def test_an_interactive_package_maps_its_interactor_and_transcripts(tmp_path):
     assert (data / "secret.777.ans").read_bytes() == b""
     statement = (root / "problems/guessnumber/statement.md").read_text()
     assert "## Example interaction" in statement and ">? 500" in statement
+
+
+def test_an_interactor_in_cpp_answers_a_submission_that_left_and_python_2_is_listed(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "highlow")
+    assert "submissions/wrong_answer/python_two.py: not Python 3" in output
+    assert "data/secret/03-middle.ans: missing: the test gets an empty answer" in output
+    problem = spec(root, "highlow")
+    assert problem["interactive"] == {
+        "protocol": "kattis",
+        "program": "problems/highlow/output_validators/highlow/highlow.cc",
+    }
+    assert (root / "problems/highlow/output_validators/highlow/feedback.h").is_file()
+    # one_guess.py leaves while the interactor still replies: its verdict, never a judge error.
+    assert verdicts(root, "highlow") == {"reference": "AC", "wrong_answer/one_guess.py": "WA"}
+
+
+def test_a_validator_that_rejects_by_assert_says_invalid_with_its_message(tmp_path):
+    root = empty_project(tmp_path)
+    import_kattis(root, FIXTURES / "highlow")
+    (tmp_path / "zero.in").write_text("pick 0\n")
+    result = run(root, "validate", "highlow", str(tmp_path / "zero.in"))
+    assert result.exit_code == 1, result.output
+    assert "INVALID" in result.output and "AssertionError: expected 'pick N'" in result.output
+
+
+def test_a_2025_09_package_with_folders_inside_groups_and_args_per_validator(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "wordecho")
+    assert "run_time_error/hoards.py: runs out of memory here" in output
+    groups = spec(root, "wordecho")["groups"]
+    assert groups[1:] == [
+        {
+            "name": "secret/1-five",
+            "glob": "secret.1-five.*",
+            "points": 20,
+            "aggregation": "min",
+            "validator_args": ["five=1"],
+        },
+        {
+            "name": "secret/2-any",
+            "glob": "secret.2-any.*",
+            "points": 80,
+            "aggregation": "min",
+            "depends_on": ["secret/1-five"],
+        },
+    ]
+    data = root / "testdata/wordecho"
+    assert (data / "secret.2-any.long.03-nine.in").is_file()  # the folder's test is the group's
+    shared = data / "secret.2-any.02-shared.in"
+    assert shared.read_bytes() == (data / "secret.1-five.02.in").read_bytes()
+    assert verdicts(root, "wordecho") == {
+        "reference": "AC",
+        "memory_limit_exceeded/hoards.py": "MLE",
+        "partially_accepted/five_only.py": "WA",
+        "wrong_answer/even_words.py": "WA",
+    }
+
+
+def test_stress_shrinks_past_inputs_a_cpp_validator_rejects_by_assert(tmp_path):
+    root = empty_project(tmp_path)
+    import_kattis(root, FIXTURES / "wordecho")
+    solution = FIXTURES / "wordecho/submissions/partially_accepted/five_only.py"
+    result = run(root, "stress", str(solution), "wordecho", "--iterations", "5")
+    assert result.exit_code == 1, result.output
+    assert "shrunk in" in result.output and "error" not in result.output
+
+
+def test_a_package_without_solutions_with_top_level_float_flags_and_an_html_statement(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "thirds")
+    assert "the reference (replay_answers.py) knows the answers of the package's own tests" in (
+        output
+    )
+    assert "problem.yaml: output_validator_flags: applies to every test group" in output
+    problem = spec(root, "thirds")
+    assert problem["checker"] == {"name": "kattis-default", "args": ["float_tolerance", "1e-6"]}
+    assert problem["limits"]["time_ms"] == 10_000  # said, and to be set by hand
+    assert [(g["name"], g["points"]) for g in problem["groups"]] == [
+        ("secret/large", 20),
+        ("secret/small", 1),
+    ]
+    statement = (root / "problems/thirds/statement.md").read_text()
+    if "HTML converted" in output:
+        assert "$N$, print a third of it, $\\frac{N}{3}$" in statement
+        assert "](statement/thirds.png)" in statement
+    assert verdicts(root, "thirds") == {"reference": "AC"}
+    rounded = tmp_path / "rounded.py"
+    rounded.write_text(
+        "import sys\n"
+        "numbers = sys.stdin.read().split()[1:]\n"
+        "for case, n in enumerate(numbers, 1):\n"
+        "    print(f'Case #{case}: {int(n) / 3:.7f}')\n"
+    )
+    result = run(root, "submit", str(rounded), "thirds")
+    assert result.exit_code == 0 and "AC Accepted" in result.output, result.output
+
+
+def test_a_link_to_a_folder_above_is_not_followed_and_one_beside_shares_its_tests(tmp_path):
+    package = shutil.copytree(FIXTURES / "wordecho", tmp_path / "wordecho", symlinks=True)
+    (package / "data/secret/2-any/long/up").symlink_to("../..")
+    (package / "data/secret/2-any/five").symlink_to("../1-five")
+    root = empty_project(tmp_path)
+    output = import_kattis(root, package)
+    assert "data/secret/2-any/long/up: a link to a folder above it: not followed" in output
+    data = root / "testdata/wordecho"
+    assert (data / "secret.2-any.five.01.in").read_bytes() == (
+        data / "secret.1-five.01.in"
+    ).read_bytes()

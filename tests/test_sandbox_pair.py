@@ -178,3 +178,23 @@ def test_the_submission_of_a_pair_is_still_isolated(sandbox, tmp_path):
     result, note = play(sandbox, tmp_path, "peeks", submission_args=(str(tmp_path / "secret.in"),))
     assert result.submission.stderr == b"FileNotFoundError\n"
     assert note == "no answer"  # it guessed 50, then could not go on
+
+
+# Writes its reply only once the submission has left (its output ended), with no care for a
+# broken pipe: as Kattis' runner does, the judge keeps the reply's pipe open, so the write
+# succeeds and the interactor's own verdict stands.
+WRITES_AFTER_THE_END = """
+    import sys
+    feedback = sys.argv[2]
+    said = sys.stdin.read()
+    print("lower", flush=True)
+    with open(feedback + "/judgemessage.txt", "w") as note:
+        note.write("left after " + said.strip())
+    sys.exit(43)
+"""
+
+
+def test_an_interactor_writing_to_a_submission_that_left_keeps_its_verdict(sandbox, tmp_path):
+    result, note = play(sandbox, tmp_path, "exits_early", interactor=WRITES_AFTER_THE_END)
+    assert result.interactor.termination is Termination.EXITED, result.interactor
+    assert result.interactor.exit_code == 43 and note == "left after 1"

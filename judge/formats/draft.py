@@ -120,6 +120,8 @@ class ProblemDraft:
     generator: dict | None = None  # the `generator` mapping of problem.yaml
     interactive: dict | None = None  # the `interactive` mapping of problem.yaml
     extra_yaml: dict = field(default_factory=dict)  # further problem.yaml keys, already mapped
+    # Kattis files a memory failure under run_time_error/: such solutions are judged at import.
+    memory_failures_are_runtime_errors: bool = False
 
 
 def choose_problem_id(given: str | None, package_name: str) -> str:

@@ -19,10 +19,10 @@ from pathlib import Path
 from judge.errors import JudgeError
 from judge.formats import kattis_limits, kattis_metadata, kattis_scoring, kattis_validators
 from judge.formats.collect import Collector
-from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft
+from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft, TimeRule
 from judge.formats.kattis_read import KattisPackage
 from judge.formats.kattis_statement import statement_of
-from judge.formats.replay import replay_generator
+from judge.formats.replay import replay_generator, replay_reference
 from judge.formats.sidecar import SIDECAR
 from judge.formats.testgroups import (
     SAMPLE_FOLDER,
@@ -87,7 +87,16 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
     groups = flat_groups(_folders(package, work))
     if package.is_scoring:
         groups = kattis_scoring.scored(package, groups, work)
-    reference = _reference(package, _solutions(package, work), work)
+    solutions = _solutions(package, work)
+    reference = _reference(package, solutions, work)
+    time = kattis_limits.time_limit(package, work)
+    if not any(s.folder == "accepted" for s in solutions) and isinstance(time, TimeRule):
+        time = kattis_limits.NO_SOLUTION_TIME_MS
+        work.note(
+            NoteKind.UNSUPPORTED,
+            "time limit",
+            f"{time} ms, as nothing states or measures one; set limits.time_ms in problem.yaml",
+        )
     _keep_extras(package, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
     generator_file, generator, generator_note = replay_generator(problem_id)
@@ -97,7 +106,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         problem_id=problem_id,
         title=title,
         source=kattis_metadata.source(package),
-        time=kattis_limits.time_limit(package, work),
+        time=time,
         memory_kb=kattis_limits.size_kb(package, "memory"),
         output_kb=kattis_limits.size_kb(package, "output"),
         memory_basis=MemoryBasis.GROSS,
@@ -111,6 +120,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         files=tuple(work.files),
         notes=tuple(work.notes),
         generator=generator,
+        memory_failures_are_runtime_errors=True,
         origin=f"Imported from the Kattis package '{package.name}' "
         f"(format {package.version.value}); see docs/formats.md.",
     )
@@ -123,7 +133,7 @@ def _folders(package: KattisPackage, work: Collector) -> list[FolderTests]:
     for group in package.groups:
         flags = group.config.get("input_validator_flags", group.config.get("input_validator_args"))
         try:
-            args = kattis_validators.words(flags)
+            args = kattis_validators.words(_for_the_only_validator(package, flags))
         except ValueError:
             work.note(
                 NoteKind.UNSUPPORTED, f"data/{group.path}", "per-validator input flags ignored"
@@ -131,6 +141,17 @@ def _folders(package: KattisPackage, work: Collector) -> list[FolderTests]:
             args = ()
         folders.append(FolderTests(group.path, tuple(names[c.name] for c in group.cases), args))
     return folders
+
+
+def _for_the_only_validator(package: KattisPackage, flags):
+    """Flags given per validator name (2025-09 allows a map) are the group's flags when the
+    package has one validator and the map names only it; any other map stays a map."""
+    if not isinstance(flags, dict) or len(package.input_validators) != 1:
+        return flags
+    only = package.input_validators[0]
+    if set(flags) <= {only.name, only.stem}:
+        return next(iter(flags.values()), None)
+    return flags
 
 
 def test_names(package: KattisPackage) -> dict[str, str]:
@@ -149,7 +170,7 @@ def _tests(package: KattisPackage) -> tuple[TestDraft, ...]:
         TestDraft(
             name=names[case.name],
             input=case.input,
-            answer=case.answer,
+            answer=case.answer if case.answer is not None else b"",
             origin="sample" if group.path == SAMPLE_FOLDER else "hand",
             note=_note(case.name, names[case.name], case.note),
             interaction=case.interaction if package.is_interactive else None,
@@ -198,10 +219,7 @@ def _single_file(entry: Path) -> Path | None:
 def _reference(package: KattisPackage, solutions: list[_Solution], work: Collector) -> str:
     accepted = [s for s in solutions if s.folder == "accepted"]
     if not accepted:
-        raise JudgeError(
-            f"{package.root}: no accepted submission this judge can run (C, C++ or Python); "
-            "one is needed as the reference"
-        )
+        return _replaying_reference(package, work)
     chosen = min(accepted, key=lambda s: REFERENCE_PREFERENCE.index(Path(s.target).suffix))
     target = f"solutions/{work.problem_id}/{Path(chosen.target).name}"
     work.files[:] = [
@@ -213,6 +231,27 @@ def _reference(package: KattisPackage, solutions: list[_Solution], work: Collect
         f"is the reference ({target}), which writes answers for new tests",
     )
     return target
+
+
+def _replaying_reference(package: KattisPackage, work: Collector) -> str:
+    """For a package without solutions (the Code Jam archive's): a reference that knows the
+    answers of its tests. An interactive problem needs a real one."""
+    tests = [
+        (case.input.read_bytes(), case.answer.read_bytes())
+        for group in package.groups
+        for case in group.cases
+        if case.answer is not None
+    ]
+    replayer = None if package.is_interactive else replay_reference(work.problem_id, tests)
+    if replayer is None:
+        raise JudgeError(
+            f"{package.root}: no accepted submission this judge can run (C, C++ or Python); "
+            "one is needed as the reference"
+        )
+    source, note = replayer
+    work.add(source)
+    work.notes.append(note)
+    return source.target
 
 
 def _keep_extras(package: KattisPackage, work: Collector) -> None:

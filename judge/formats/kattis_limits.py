@@ -23,6 +23,8 @@ from judge.limits import MemoryBasis
 MIB_KB = 1024
 DEFAULT_MEMORY_MIB = 2048  # the specification's "typical system default"
 DEFAULT_OUTPUT_MIB = 8
+# A package with neither a stated time limit nor a solution to measure: generous, and said.
+NO_SOLUTION_TIME_MS = 10_000
 
 
 def time_limit(package: KattisPackage, work: Collector) -> int | TimeRule:

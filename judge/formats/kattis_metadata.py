@@ -5,14 +5,15 @@ from __future__ import annotations
 from judge.errors import ProblemError
 from judge.formats.collect import Collector
 from judge.formats.draft import NoteKind
-from judge.formats.kattis_read import KattisPackage
+from judge.formats.kattis_read import GROUP_KEYS_AT_TOP, KattisPackage, problem_types
 
 METADATA_INFO = {"problem_format_version", "name", "source", "source_url", "author", "credits"}
 METADATA_IGNORED = {"uuid", "version", "license", "rights_owner", "keywords", "embargo_until"}
-METADATA_USED = {"type", "limits", "validation", "validator_flags", "grading"}
+METADATA_USED = {"type", "limits", "validation", "validator_flags", "grading", *GROUP_KEYS_AT_TOP}
 METADATA_REFUSED = {"languages", "allow_file_writing", "constants"}
 LIMITS_USED = {"time_limit", "time_multiplier", "time_multipliers", "time_resolution"}
 LIMITS_USED |= {"memory", "output", "time_safety_margin"}
+TYPES = {"pass-fail", "scoring", "interactive"}  # multi-pass and submit-answer are not
 
 
 def note_metadata(package: KattisPackage, work: Collector) -> None:
@@ -20,6 +21,8 @@ def note_metadata(package: KattisPackage, work: Collector) -> None:
     known = METADATA_INFO | METADATA_IGNORED | METADATA_USED | METADATA_REFUSED
     for key in sorted(set(metadata) - known):
         work.note(NoteKind.UNSUPPORTED, f"problem.yaml: {key}", "unknown key, ignored")
+    for key in sorted(set(metadata) & set(GROUP_KEYS_AT_TOP)):
+        work.note(NoteKind.CONVERTED, f"problem.yaml: {key}", "applies to every test group")
     ignored = sorted(set(metadata) & METADATA_IGNORED)
     if ignored:
         work.note(
@@ -30,6 +33,8 @@ def note_metadata(package: KattisPackage, work: Collector) -> None:
         work.note(NoteKind.UNSUPPORTED, "problem.yaml: constants", "{{constants}} not replaced")
     if metadata.get("languages", "all") not in ("all", ["all"]):
         work.note(NoteKind.UNSUPPORTED, "problem.yaml: languages", "every language is allowed")
+    for unknown in sorted(set(problem_types(metadata)) - TYPES):
+        work.note(NoteKind.UNSUPPORTED, f"problem.yaml: type {unknown}", "judged as one pass")
     limits = metadata.get("limits") or {}
     if not isinstance(limits, dict):
         raise ProblemError(package.root / "problem.yaml", "expected a mapping", key="limits")

@@ -23,7 +23,8 @@ import dataclasses
 
 from judge.formats.collect import Collector
 from judge.formats.draft import GroupDraft, NoteKind
-from judge.formats.kattis_read import KattisGroup, KattisPackage
+from judge.formats.kattis_read import KattisPackage
+from judge.formats.kattis_testdata import KattisGroup
 from judge.formats.kattis_validators import words
 
 NEW_KEYS = ("max_score", "score_aggregation", "require_pass")

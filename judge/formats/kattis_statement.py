@@ -1,10 +1,10 @@
 """The statement of a Kattis package as this project's statement.md.
 
-One language is taken (English when there is one); Markdown is kept, LaTeX converted when pandoc
-is installed, and a PDF (or LaTeX without pandoc) kept beside a short Markdown page that points
-at it. The statement folder's other files (images) are copied to problems/<id>/statement/ and
-the links to them follow. The samples from data/sample are added, as this project's statements
-show them.
+One language is taken (English when there is one); Markdown is kept, LaTeX (and HTML, which
+some archives' packages hold) converted when pandoc is installed, and a PDF (or LaTeX without
+pandoc) kept beside a short Markdown page that points at it. The statement folder's other
+files (images) are copied to problems/<id>/statement/ and the links to them follow. The
+samples from data/sample are added, as this project's statements show them.
 """
 
 from __future__ import annotations
@@ -14,11 +14,18 @@ from pathlib import Path
 
 from judge.formats.draft import FileCopy, NoteKind
 from judge.formats.kattis_read import KattisPackage
-from judge.formats.statement import Sample, latex_to_markdown, relink_assets, with_samples
+from judge.formats.statement import (
+    Sample,
+    html_to_markdown,
+    latex_to_markdown,
+    relink_assets,
+    with_samples,
+)
 from judge.sandbox.api import Sandbox
 
-LANGUAGE = re.compile(r"^problem(?:\.([A-Za-z]{2,3}(?:-[A-Z]{2})?))?\.(md|tex|pdf)$")
-KIND_ORDER = ("md", "tex", "pdf")
+LANGUAGE = re.compile(r"^problem(?:\.([A-Za-z]{2,3}(?:-[A-Z]{2})?))?\.(md|tex|html|pdf)$")
+KIND_ORDER = ("md", "tex", "html", "pdf")
+CONVERTERS = {".tex": ("LaTeX", latex_to_markdown), ".html": ("HTML", html_to_markdown)}
 
 
 def statement_of(
@@ -58,12 +65,13 @@ def _body(package: KattisPackage, chosen: Path, folder: str, sandbox: Sandbox, w
     shown = _shown(package, chosen)
     if chosen.suffix == ".md":
         return chosen.read_text(errors="replace")
-    if chosen.suffix == ".tex":
-        converted = latex_to_markdown(chosen.read_text(errors="replace"), sandbox)
+    if chosen.suffix in CONVERTERS:
+        kind, convert = CONVERTERS[chosen.suffix]
+        converted = convert(chosen.read_text(errors="replace"), sandbox)
         if converted is not None:
-            work.note(NoteKind.CONVERTED, shown, "LaTeX converted to Markdown with pandoc")
+            work.note(NoteKind.CONVERTED, shown, f"{kind} converted to Markdown with pandoc")
             return converted
-        work.note(NoteKind.KEPT, shown, "LaTeX kept as it is: pandoc is not installed or failed")
+        work.note(NoteKind.KEPT, shown, f"{kind} kept as it is: pandoc is not installed or failed")
     return (
         f"The statement of this problem is the file `statement/{chosen.name}`, kept as the "
         "package gave it.\n"
@@ -81,7 +89,7 @@ def _samples(package: KattisPackage) -> list[Sample]:
                 Sample(
                     case.name,
                     case.input.read_bytes(),
-                    case.answer.read_bytes(),
+                    case.answer.read_bytes() if case.answer else b"",
                     interaction.read_text(errors="replace") if interaction else None,
                 )
             )

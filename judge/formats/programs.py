@@ -14,6 +14,7 @@ language it knows (judge.languages), so:
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,9 +109,25 @@ def _unrunnable(path: Path, name: str) -> str:
     """Why this judge cannot run the source `path` (to be named `name`), or ''."""
     if name.endswith(".py") and "python2" in _first_line(path):
         return "Python 2 is not supported"
+    if name.endswith(".py"):
+        problem = _python3_syntax_error(path)
+        if problem:
+            return f"not Python 3 (Python 2 is not supported): {problem}"
     try:
         detect_language(Path(name), None)
     except UnknownLanguage as exc:
+        return str(exc)
+    return ""
+
+
+def _python3_syntax_error(path: Path) -> str:
+    """Why `path` does not parse as Python 3, or ''. Kattis tells Python 2 from Python 3 by the
+    shebang when there is one, and otherwise by which of the two accepts the source."""
+    try:
+        ast.parse(path.read_bytes(), filename=path.name)
+    except SyntaxError as exc:
+        return f"line {exc.lineno}: {exc.msg}"
+    except ValueError as exc:  # null bytes
         return str(exc)
     return ""
 

@@ -36,6 +36,17 @@ def latex_to_markdown(tex: str, sandbox: Sandbox) -> str | None:
     return None if converted is None else converted.replace(SAMPLE_MARK, "{{remainingsamples}}")
 
 
+def html_to_markdown(html: str, sandbox: Sandbox) -> str | None:
+    """Markdown from an HTML statement (the Code Jam archive's packages have them), or None.
+    Their formulas are TeX between dollars, for MathJax: kept as math."""
+    options = (
+        "--from=html+tex_math_dollars",
+        "--to=commonmark_x-attributes-raw_html",
+        "--shift-heading-level-by=1",
+    )
+    return _pandoc(options, html, sandbox)
+
+
 def _pandoc(options: tuple[str, ...], text: str, sandbox: Sandbox) -> str | None:
     if shutil.which(PANDOC) is None:
         return None

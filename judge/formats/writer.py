@@ -18,6 +18,7 @@ from judge.errors import JudgeError
 from judge.files import write_atomically
 from judge.formats.declared_scores import declare_scores
 from judge.formats.draft import NewFile, Note, ProblemDraft, TimeRule
+from judge.formats.memory_failures import refile_memory_failures
 from judge.formats.timelimit import measure_time_limit
 from judge.programs import SetterProgramError, prepare_setter_programs
 from judge.sandbox.api import Sandbox
@@ -94,6 +95,8 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox) -> tuple:
         notes = measured.notes
     if problem.scored:
         notes += declare_scores(problem, sandbox)
+    if draft.memory_failures_are_runtime_errors:
+        notes += refile_memory_failures(problem, sandbox)
     return notes
 
 

@@ -144,17 +144,27 @@ def _run_pair(submission: RunRequest, interactor: RunRequest, scratch: Path,
     to_submission_r, to_submission_w = os.pipe()
     watched: list[Watched | RunResult] = []
     try:
-        for request, stdin, stdout, folder in (
-            (submission, to_submission_r, to_interactor_w, "s-work"),
-            (interactor, to_interactor_r, to_submission_w, "i-work"),
-        ):
-            cwd = request.cwd or scratch / folder
-            cwd.mkdir(exist_ok=True)
-            place_files(request.files_in, cwd)
-            watched.append(_start(request, cwd, stdin, stdout))
+        try:
+            for request, stdin, stdout, folder in (
+                (submission, to_submission_r, to_interactor_w, "s-work"),
+                (interactor, to_interactor_r, to_submission_w, "i-work"),
+            ):
+                cwd = request.cwd or scratch / folder
+                cwd.mkdir(exist_ok=True)
+                place_files(request.files_in, cwd)
+                watched.append(_start(request, cwd, stdin, stdout))
+        finally:
+            for fd in (to_interactor_r, to_interactor_w, to_submission_w):
+                os.close(fd)  # the end of one program is then the end of the other's input
+        return _follow_pair(submission, interactor, scratch, grace_ms, watched)
     finally:
-        for fd in (to_interactor_r, to_interactor_w, to_submission_r, to_submission_w):
-            os.close(fd)  # the end of one program is then the end of the other's input
+        # Held until both ended, as Kattis' runner does: an interactor that writes to a
+        # submission which has left is not killed by SIGPIPE, it reads the end and judges.
+        os.close(to_submission_r)
+
+
+def _follow_pair(submission: RunRequest, interactor: RunRequest, scratch: Path, grace_ms: int,
+                 watched: list[Watched | RunResult]) -> PairResult:
     killed_after = False
     runs = [w for w in watched if isinstance(w, Watched)]
     if len(runs) < 2:  # one could not start: the other goes too

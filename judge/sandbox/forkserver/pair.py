@@ -8,7 +8,9 @@ How they are stopped:
 - when the interactor exits, the submission meets the end of its input (or SIGPIPE) and is
   given `grace_ms` to exit; past that it is killed ("partner", killed_after_interactor);
 - when the submission exits first, the interactor reads the end of its input and goes on
-  under its own limits.
+  under its own limits. The server keeps a read end of the interactor's output open until the
+  pair is over (as Kattis' own runner does), so that an interactor that still writes to a
+  submission which has left is not killed by SIGPIPE but reads that end and gives its verdict.
 """
 
 import os
@@ -38,8 +40,9 @@ def supervise_pair(server, pair):
                 return run  # we are one of the two programs
             runs.append(run)
         for fd in ends:  # only the programs may hold the pipes: the end of one is EOF to other
-            os.close(fd)
-        ends = ()
+            if fd != to_submission_r:  # held: writes to a departed submission must not kill
+                os.close(fd)
+        ends = (to_submission_r,)
         return PairRun(server, *runs, pair.grace_ms / 1000).follow()
     finally:
         if os.getpid() == server.supervisor:
