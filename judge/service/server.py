@@ -3,10 +3,11 @@ broker) judge in this process with the same actor code that remote workers run."
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import uvicorn
 
@@ -75,7 +76,7 @@ class JudgeServer:
             lifespan="off",
             timeout_graceful_shutdown=5,
         )
-        server = _Uvicorn(config, self.closing)
+        server = _Uvicorn(config, self.closing, self._stop_judging)
         if self.pool is not None:
             self.pool.start()
         self.sweeper.start()
@@ -84,10 +85,15 @@ class JudgeServer:
         finally:
             self.close()
 
-    def close(self) -> None:
-        self.sweeper.stop()
+    def _stop_judging(self) -> None:
+        """The embedded judge reports over HTTP to this server: it finishes the jobs in hand
+        while the server still answers, not after, when its results would find nobody."""
         if self.pool is not None:
             self.pool.stop()
+
+    def close(self) -> None:
+        self.sweeper.stop()
+        self._stop_judging()
         self.sender.close()
         self.database.close()
 
@@ -96,10 +102,14 @@ class _Uvicorn(uvicorn.Server):
     """Tells the event streams when the server stops: uvicorn waits for every response still
     running (a page left open keeps one), then cancels it and logs a traceback."""
 
-    def __init__(self, config: uvicorn.Config, closing: threading.Event) -> None:
+    def __init__(
+        self, config: uvicorn.Config, closing: threading.Event, first: Callable[[], None]
+    ) -> None:
         super().__init__(config)
         self.closing = closing
+        self.first = first  # runs while the server still serves, off the event loop
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.closing.set()
+        await asyncio.get_running_loop().run_in_executor(None, self.first)
         await super().shutdown(sockets)

@@ -60,6 +60,7 @@ class JudgingPool:
         # Prefetch one message per judging thread: a job waits in the queue, where any idle
         # worker can take it, rather than behind a busy one here.
         self.worker.queue_prefetch = threads
+        self.stopped = False
 
     def start(self) -> None:
         self.worker.start()
@@ -70,6 +71,9 @@ class JudgingPool:
         A job still running after STOP_TIMEOUT_MS is abandoned with the process (its sandbox
         left open, so that it cannot turn into a judge error): its lease runs out on the server
         and another worker judges it."""
+        if self.stopped:
+            return
+        self.stopped = True
         try:
             self.worker.stop(timeout=STOP_TIMEOUT_MS)
         finally:

@@ -106,3 +106,21 @@ def test_stopping_ends_the_open_event_streams_cleanly(embedded):
     embedded.server.process.wait(30)
     log = embedded.logs_text()
     assert "graceful shutdown exceeded" not in log and "Traceback" not in log, log
+
+
+def test_stopping_in_the_middle_of_judging_finishes_the_job_in_hand(embedded):
+    """The embedded judge posts its results to this very server: stopping finishes the
+    submission being judged while the server still answers, quietly, instead of retrying
+    against a stopped server and logging a traceback."""
+    embedded.start_server("--processes", "1")
+    submission_id = embedded.submit("accepted/slow.py")  # a second per test
+    embedded.wait_status(submission_id, "judging", timeout=60)
+    embedded.server.process.send_signal(signal.SIGTERM)
+    embedded.server.process.wait(60)
+    log = embedded.logs_text()
+    assert "Traceback" not in log, log
+    with sqlite3.connect(embedded.root / ".judge" / "judge.db") as connection:
+        row = connection.execute(
+            "SELECT status, verdict FROM submissions WHERE id = ?", (submission_id,)
+        ).fetchone()
+    assert row == ("done", "AC"), log
