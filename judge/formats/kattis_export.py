@@ -33,7 +33,13 @@ from judge.formats.kattis_wrappers import (
     python_testlib_checker,
     python_validator,
 )
-from judge.formats.sidecar import SIDECAR, Sidecar, fingerprint, sidecar_text
+from judge.formats.sidecar import (
+    BUILTIN_CHECKERS,
+    SIDECAR,
+    Sidecar,
+    fingerprint,
+    sidecar_text,
+)
 from judge.formats.statement import markdown_to_latex, plain_latex, without_title_and_sample_data
 from judge.sandbox.api import Sandbox
 from judge.limits import MemoryBasis
@@ -89,13 +95,9 @@ def export_kattis(problem: Problem, out: Path, sandbox: Sandbox) -> Exported:
         timelimit = f"{problem.limits.time_ms / 1000:g}\n"
         _write(out / "problem.yaml", yaml.safe_dump(metadata, sort_keys=False, allow_unicode=True))
         _write(out / ".timelimit", timelimit)
-        checker = problem.checker
-        builtin = {"name": checker.name} if checker.name in ("tokens", "exact") else None
-        if problem.interactive is not None:
-            builtin = None
-        if checker.name == "float":
-            builtin = {"name": "float", "abs_tol": checker.abs_tol, "rel_tol": checker.rel_tol}
-        sidecar = Sidecar(fingerprint(metadata, timelimit), _limits(problem), builtin)
+        sidecar = Sidecar(
+            fingerprint(metadata, timelimit), _limits(problem), _exact_checker(problem)
+        )
         _write(out / SIDECAR, sidecar_text(sidecar))
         _statement(problem, out, sandbox, notes)
         _tests(problem, out, notes)
@@ -128,6 +130,17 @@ def _metadata(problem: Problem, validation: str, flags: list[str]) -> dict:
         metadata["type"] = "scoring"
         metadata["grading"] = {"show_test_data_groups": True}
     return metadata
+
+
+def _exact_checker(problem: Problem) -> dict | None:
+    """judge-problem.yaml's `checker`: a built-in checker the Kattis default validator only
+    approximates (no PE, other tolerances), with its settings; None for any other."""
+    checker = problem.checker
+    if problem.interactive is not None or checker.name not in BUILTIN_CHECKERS:
+        return None
+    if checker.name == "float":
+        return {"name": "float", "abs_tol": checker.abs_tol, "rel_tol": checker.rel_tol}
+    return {"name": checker.name}
 
 
 def _limits(problem: Problem) -> dict:
