@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
+
+from judge.files import write_atomically
 
 
 class BaselineCache:
@@ -19,10 +20,9 @@ class BaselineCache:
             return int(cached[key])
         value = measure()
         cached = {**self._read(), key: value}  # another judge may have written meanwhile
-        self._path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self._path.with_name(f"{self._path.name}.{os.getpid()}.partial")
-        partial.write_text(json.dumps(cached, indent=1, sort_keys=True))
-        os.replace(partial, self._path)
+        # Judging threads each calibrate their own sandbox: the shared writer's partial file is
+        # private to this thread, so two of them storing at once cannot take each other's.
+        write_atomically(self._path, json.dumps(cached, indent=1, sort_keys=True).encode())
         return value
 
     def _read(self) -> dict:
