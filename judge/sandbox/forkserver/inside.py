@@ -1,5 +1,5 @@
-"""The children of a run: init and the program (isolated runs), or the program alone (trusted
-runs), forked by the run's worker. Each reports on the status pipe (protocol's status records);
+"""The children of a run, forked by its worker: the program alone, or, for a run that leaves
+files to copy out, an init and the program. Each reports on the status pipe (protocol's status records);
 none ever unwinds into the worker's code: a child ends with os._exit, or returns the Python job
 it became."""
 
@@ -17,11 +17,29 @@ from .pyrunner import PythonJob
 from .rootfs import BOX, mount_run_directories
 
 
+def direct_main(server, order, files, joins, status_w):
+    """A run whose program is this child of the worker: an isolated run first enters its
+    namespaces and sets up its root and files."""
+    try:
+        leave_worker(server)
+        try:
+            source, exec_fd = load_program(order)
+            files_in, _ = open_run_files(order)
+        except OSError as exc:
+            report(status_w, protocol.child_failed(exc, unstarted=True))
+            os._exit(127)
+        files = enter_box(server, order, files, files_in)
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
+        report(status_w, protocol.child_failed(exc))
+        os._exit(127)
+    return program_main(server, order, files, joins, status_w, source, exec_fd)
+
+
 def init_main(server, order, files, joins, status_w):
-    """The run's first process, forked by its worker: pid 1 of the run's PID namespace where
-    the host allows one. It enters the run's other namespaces, sets up its root and files,
-    forks the program, reaps every orphan, copies the files the run leaves out, and reports how
-    the program ended. Returns only in the program (its Python job)."""
+    """The run's first process, forked by its worker, for a run that leaves files: it enters
+    the run's namespaces, sets up its root and files, forks the program, reaps it, copies the
+    files the run leaves out, and reports how the program ended. Returns only in the program
+    (its Python job)."""
     try:
         leave_worker(server)
         try:
@@ -32,14 +50,7 @@ def init_main(server, order, files, joins, status_w):
         except OSError as exc:
             report(status_w, protocol.child_failed(exc, unstarted=True))
             os._exit(1)
-        enter_namespaces(server, order)
-        if order.isolate and not order.piped:  # (in a pair, stdin is the interactor's pipe)
-            files = (private_copy(files[0]), *files[1:])
-        if uses_template(server, order):
-            mount_run_directories(order, server.uid)
-        elif server.namespaces is not None and order.isolate:
-            server.namespaces.enter_own_root(order, server.uid)
-        place_in_box(files_in)
+        files = enter_box(server, order, files, files_in)
         program = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
@@ -65,23 +76,36 @@ def init_main(server, order, files, joins, status_w):
     os._exit(0)
 
 
+def enter_box(server, order, files, files_in):
+    """An isolated run's namespaces, root, /box (with `files_in` copied in) and /proc; its
+    stdio `files`, stdin replaced by a private copy."""
+    enter_namespaces(server, order)
+    if order.isolate and not order.piped:  # (in a pair, stdin is the interactor's pipe)
+        files = (private_copy(files[0]), *files[1:])
+    if uses_template(server, order):
+        mount_run_directories(order, server.uid)
+    elif server.namespaces is not None and order.isolate:
+        server.namespaces.enter_own_root(order, server.uid)
+    place_in_box(files_in)
+    return files
+
+
 def leave_worker(server):
     """A run's first child: let go of the worker's descriptors (the judge's pipes, the worker's
     own to the server), and die with the worker."""
     for fd in server.private_fds:
         os.close(fd)
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    # A worker that died before PDEATHSIG was set: leave. (As pid 1 of a new PID namespace the
-    # parent reads as 0 either way; should the worker have died, the server, which then leaves,
-    # kills what is in the run's cgroups.)
+    # A worker that died before PDEATHSIG was set: leave. (A child of the server itself, which
+    # is outside the runs' PID namespace, reads its parent as 0 either way; should the server
+    # have died, the holder of that namespace leaves, and the kernel kills all in it.)
     if os.getppid() not in (server.supervisor, 0):
         os._exit(1)
 
 
 def enter_namespaces(server, order):
-    """An isolated run's own namespaces: mount, network (the server's empty one) and IPC. Its
-    PID namespace, where cgroups find its processes, was made by the worker, whose fork made
-    this process its pid 1."""
+    """An isolated run's own namespaces: mount, network (the server's empty one) and IPC. (Its
+    PID namespace is the server's runs': see rootfs.enter_pid_namespace.)"""
     if server.namespaces is None or not order.isolate:
         return
     flags = CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC
@@ -100,17 +124,6 @@ def uses_template(server, order):
     builds its own, since that folder is out of the template's sight."""
     return (server.namespaces is not None and server.namespaces.template_fd is not None
             and order.isolate and not order.cwd_given)
-
-
-def direct_main(server, order, files, joins, status_w):
-    """A trusted run: this child of the worker becomes the program."""
-    try:
-        leave_worker(server)
-        source, exec_fd = load_program(order)
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
-        report(status_w, protocol.child_failed(exc, unstarted=True))
-        os._exit(127)
-    return program_main(server, order, files, joins, status_w, source, exec_fd)
 
 
 def program_main(server, order, files, joins, status_w, source, exec_fd):

@@ -7,11 +7,13 @@ run enters and copies (some forty mount calls and a pivot spared per run).
 """
 
 import os
+import select
 import signal
 
 from .libc import (
     CLONE_NEWNET,
     CLONE_NEWNS,
+    CLONE_NEWPID,
     MS_BIND,
     MS_NODEV,
     MS_NOEXEC,
@@ -27,7 +29,7 @@ from .libc import (
     umount,
     unshare,
 )
-from .processes import kill, pid_alive
+from .processes import kill, pid_alive, reap_orphans
 
 BOX = "/box"  # the run's private working directory inside its root
 ROOT_TMPFS = "size=1m,mode=755"
@@ -161,6 +163,48 @@ def empty_network_namespace():
     if fd is None:
         raise OSError("cannot create a network namespace")
     return fd
+
+
+def enter_pid_namespace():
+    """Make the server's children the processes of a PID namespace of their own, whose pid 1 is
+    a holder forked here: it reaps the orphans of runs, and when the server dies (its pipe
+    closes) it leaves, and the kernel kills everything still in the namespace. Returns the
+    holder's pid.
+
+    Runs then see (in the /proc each mounts) only the processes of that namespace, and of them
+    only their own uid's; each run's processes are killed through its cgroups."""
+    unshare(CLONE_NEWPID)
+    alive_r, alive_w = os.pipe2(os.O_CLOEXEC)
+    holder = os.fork()
+    if holder == 0:
+        try:
+            os.closerange(3, alive_r)  # the judge's pipes among them: its replies are not ours
+            os.closerange(alive_r + 1, 1 << 20)
+            hold_pid_namespace(alive_r)
+        finally:
+            os._exit(0)
+    os.close(alive_r)
+    return holder, alive_w
+
+
+def hold_pid_namespace(alive_r):
+    """pid 1 of the runs' namespace: reap what comes back, until the server's pipe closes."""
+    wake_r, wake_w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_w)  # a SIGCHLD at any moment wakes the poll below
+    poller = select.poll()
+    poller.register(alive_r, select.POLLIN | select.POLLHUP)
+    poller.register(wake_r, select.POLLIN)
+    while True:
+        for fd, _ in poller.poll():
+            if fd == alive_r:
+                return
+            while True:
+                try:
+                    os.read(wake_r, 512)
+                except BlockingIOError:
+                    break
+        reap_orphans()
 
 
 def namespace_of_child(kind, prepare):

@@ -16,11 +16,11 @@ import sys
 
 from . import protocol
 from .cgroups import RunCgroups
-from .libc import CLONE_NEWPID, PR_SET_CHILD_SUBREAPER, prctl, set_command_line, setns, unshare
+from .libc import PR_SET_CHILD_SUBREAPER, prctl, set_command_line
 from .pair import supervise_pair
 from .processes import reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
-from .rootfs import Namespaces
+from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
 
 PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,7 +44,7 @@ class Server:
         self.partner_cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
                                                    self.pid, slot="p")
         self.namespaces = Namespaces(config.binds) if config.namespaces else None
-        self.pid_namespace_fd = None  # the server's own PID namespace, to come back to
+        self.pid_namespace = None  # (its holder's pid, the pipe that keeps it) once made
         self.pidfd = pidfd_works()
         self.python_path = sys.path  # as a Python run gets it (set by set_up)
 
@@ -54,8 +54,12 @@ class Server:
             self.cgroups.sweep_stale()
         if self.namespaces is not None:
             self.namespaces.set_up()
-            self.pid_namespace_fd = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
         prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
+        if self.namespaces is not None and self.cgroups is not None:
+            # Last: every child forked from now on is a process of this namespace. (Without
+            # cgroups a run's processes are found by their process group in the host's.)
+            self.pid_namespace = enter_pid_namespace()
+            self.private_fds = (*self.private_fds, self.pid_namespace[1])
         self.python_path = warm_up(PACKAGE_FOLDER)
         gc.freeze()  # children's collections then leave the server's objects (and pages) alone
 
@@ -123,7 +127,7 @@ class Server:
         """The worker: read the order, run it, answer, tell the server, exit. Returns only in a
         program, its job."""
         self.supervisor = os.getpid()
-        self.private_fds = (self.request_fd, self.reply_fd, done_w)
+        self.private_fds = (*self.private_fds, done_w)
         prctl(PR_SET_CHILD_SUBREAPER, 1)  # a trusted run's orphans come back to its worker
         closed = False
         try:
@@ -142,24 +146,16 @@ class Server:
         finally:
             os._exit(0)
 
-    def fork_into_new_pid_namespace(self):
-        """fork(), the child as pid 1 of a new PID namespace where the host allows one (with
-        namespaces and cgroups: without cgroups the program is followed by its host pid)."""
-        if self.pid_namespace_fd is None or self.cgroups is None:
-            return os.fork()
-        unshare(CLONE_NEWPID)
-        try:
-            return os.fork()
-        finally:
-            if os.getpid() == self.supervisor:  # its later children stay in its own namespace
-                setns(self.pid_namespace_fd, CLONE_NEWPID)
-
     def all_cgroups(self):
         return [c for c in (self.cgroups, self.partner_cgroups) if c is not None]
 
     def clean_up(self):
         for cgroups in self.all_cgroups():
             cgroups.discard()
+        if self.pid_namespace is not None:  # its holder leaves, and the namespace with it
+            holder, alive_w = self.pid_namespace
+            os.close(alive_w)
+            reap(holder)
         if self.namespaces is not None:
             self.namespaces.remove()
 

@@ -46,21 +46,21 @@ def start(server, order, cgroups, files):
     with_init = runs_with_init(server, order)
     given, streams = list(files), {}
     try:
-        if with_init:
+        if order.isolate:
             for index in (1, 2) if not order.piped else (2,):  # in a pair: stdout is a partner's
                 read_end, given[index] = os.pipe2(os.O_CLOEXEC)
                 cap = order.output_kb * 1024 + 1  # one byte over the cap marks OLE
                 streams[read_end] = Capped(files[1], cap) if index == 1 else Ring(files[2])
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
         started = time.monotonic()
-        child = server.fork_into_new_pid_namespace() if with_init else os.fork()
+        child = os.fork()
         if child == 0:
             os.close(status_r)
             for fd in streams:
                 os.close(fd)
             if with_init:
                 return init_main(server, order, tuple(given), joins, status_w)
-            return direct_main(server, order, files, joins, status_w)
+            return direct_main(server, order, tuple(given), joins, status_w)
         os.close(status_w)
         kind = InitRun if with_init else DirectRun
         return kind(server, order, cgroups, child, status_r, files, started, streams)
@@ -71,10 +71,11 @@ def start(server, order, cgroups, files):
 
 
 def runs_with_init(server, order):
-    """Isolated runs get an init, in namespaces of their own where the host allows; trusted
-    runs are the worker's direct child: a fork less. Without pidfds the worker can only follow
+    """A run is the worker's direct child, followed through its pidfd, unless it leaves files
+    to copy out of its /box once it has ended (which its init, the program's parent, does
+    before the /box goes with the run's namespaces). Without pidfds the worker can only follow
     a run through an init."""
-    return order.isolate or not server.pidfd
+    return bool(order.isolate and order.collect) or not server.pidfd
 
 
 def open_stdio(order):
@@ -143,6 +144,7 @@ class Run:
             if not self.on_ready():
                 self.ended_at = now
                 poller.unregister(self.wait_fd())
+                self.on_end()
                 self.finish_streams(poller)
         return mine
 
@@ -158,13 +160,18 @@ class Run:
             del self.streams[fd]
         return more
 
+    def on_end(self):
+        """Called once the run's wait fd says it is over."""
+
     def finish_streams(self, poller):
-        """The run is over: empty what is still in its pipes, then close them (without a PID
-        namespace an orphan of the program might hold one open for ever)."""
-        for fd in list(self.streams):
-            while fd in self.streams and self.drain(fd, poller):
-                pass
-        for fd in list(self.streams):
+        """The run is over: empty what its program left in its pipes, then close them (an
+        orphan that escaped the run's kill might hold one open for ever)."""
+        for fd, sink in list(self.streams.items()):
+            try:
+                while sink.drain(fd):
+                    pass
+            except BlockingIOError:
+                pass  # all the program wrote is in; what is still open is an orphan's
             poller.unregister(fd)
             os.close(fd)
             del self.streams[fd]
@@ -218,6 +225,13 @@ class Run:
             return True  # (in a pair, stdout is the partner's pipe: it reads what it needs)
         return not self.order.isolate and os.fstat(self.files[2]).st_size > TRUSTED_STDERR_BYTES
 
+    def stderr_bytes(self):
+        """How much it wrote on stderr: counted by the pump of an isolated run, else the size
+        of the file it wrote to."""
+        if self.stderr_ring is not None:
+            return self.stderr_ring.total
+        return os.fstat(self.files[2]).st_size
+
     def program_ended_at(self):
         """When the program itself ended (its init may report a little later), once the
         records are in: for the order in which a pair's programs ended."""
@@ -248,8 +262,8 @@ class Run:
 
 
 class InitRun(Run):
-    """An isolated run, followed through its status pipe, which closes when its init and
-    program are gone (and with init, in a PID namespace, everything of the run)."""
+    """A run with an init (the program's parent: see runs_with_init), followed through its
+    status pipe, which closes when its init and program are gone."""
 
     def wait_fd(self):
         return self.status_r
@@ -262,17 +276,17 @@ class InitRun(Run):
     def clean_up(self):
         if self.cgroups is None and (pid := self.program_pid()) is not None:
             kill_group(pid)
-        reap(self.child)  # init: once it is gone, so is its PID namespace
+        reap(self.child)
         self.records = protocol.decode_all(b"".join(self.records))
 
     def program_pid(self):
-        """Only needed, and only known, without cgroups (and so without a PID namespace)."""
+        """Only needed, and only reported, without cgroups."""
         started = protocol.decode_all(b"".join(self.records))
         return next((r.pid for r in started if isinstance(r, protocol.ProgramStarted)), None)
 
     def stop(self):
-        """Kill the run's processes; init then reports the program's end and resource usage,
-        and the namespace dies with init. Without a way to find them, kill init."""
+        """Kill the run's processes; init then reports the program's end and resource usage.
+        Without a way to find them, kill init."""
         if self.cgroups is not None:
             self.cgroups.kill_all()
         elif (pid := self.program_pid()) is not None:
@@ -283,12 +297,10 @@ class InitRun(Run):
     def hard_stop(self):
         kill(self.child)
 
-    def stderr_bytes(self):
-        return self.stderr_ring.total if self.stderr_ring is not None else 0
 
 
 class DirectRun(Run):
-    """A trusted run, the worker's own child: its pidfd turns readable when it exits."""
+    """A run that is the worker's own child: its pidfd turns readable when it exits."""
 
     def __init__(self, *args):
         super().__init__(*args)
@@ -309,6 +321,11 @@ class DirectRun(Run):
     def program_pid(self):
         return self.child
 
+    def on_end(self):
+        """What is left of an isolated run ends with its program (its pipes with it)."""
+        if self.order.isolate:
+            self.stop()
+
     def stop(self):
         """Kill its process group, and with cgroups everything in them until empty."""
         kill_group(self.child)
@@ -325,9 +342,6 @@ class DirectRun(Run):
             self.records.append(protocol.ProgramEnded(
                 status, usage.ru_maxrss, int((usage.ru_utime + usage.ru_stime) * 1e9),
                 self.ended_at))
-
-    def stderr_bytes(self):
-        return os.fstat(self.files[2]).st_size
 
 
 def blind(stopped, cpu_ns, cgroups):
