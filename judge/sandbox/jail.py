@@ -61,6 +61,8 @@ SYSTEM_BINDS = (
 )
 BOX_BYTES = 64 * 1024 * 1024  # a run's private /box (tmpfs), at least
 SCRATCH_PREFIX = "judge-run-"
+RAM_SCRATCH = Path("/dev/shm")
+RAM_SCRATCH_ROOM = 1 << 30  # free bytes it must have to be used
 BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
 
 __all__ = ["JailSandbox", "ServerFailed"]
@@ -79,7 +81,8 @@ class JailSandbox:
         # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
         # Named by this process, so that one killed without a chance to clean up is swept.
         sweep_stale_scratch()
-        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-"))
+        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-",
+                                              dir=scratch_parent()))
         self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
         self._start_server(isolated=True)
 
@@ -271,13 +274,25 @@ class JailSandbox:
         )
 
 
+def scratch_parent() -> Path:
+    """Where the scratch folder goes: TMPDIR when the user set one; else the RAM file system
+    /dev/shm when it has room (each run truncates and rewrites its stdout file there: on a
+    disk's file system that waits on its journal and writes back to the disk); else the
+    system's temporary folder."""
+    if "TMPDIR" not in os.environ and os.access(RAM_SCRATCH, os.W_OK | os.X_OK):
+        stats = os.statvfs(RAM_SCRATCH)
+        if stats.f_bavail * stats.f_frsize >= RAM_SCRATCH_ROOM:
+            return RAM_SCRATCH
+    return Path(tempfile.gettempdir())
+
+
 def sweep_stale_scratch() -> None:
     """Remove the scratch folders of judges that were killed before they could."""
-    parent = Path(tempfile.gettempdir())
-    for folder in parent.glob(f"{SCRATCH_PREFIX}*-*"):
-        owner = folder.name[len(SCRATCH_PREFIX):].split("-")[0]
-        if owner.isdigit() and not _alive(int(owner)):
-            shutil.rmtree(folder, ignore_errors=True)
+    for parent in {scratch_parent(), Path(tempfile.gettempdir())}:
+        for folder in parent.glob(f"{SCRATCH_PREFIX}*-*"):
+            owner = folder.name[len(SCRATCH_PREFIX):].split("-")[0]
+            if owner.isdigit() and not _alive(int(owner)):
+                shutil.rmtree(folder, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:

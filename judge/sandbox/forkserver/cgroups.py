@@ -16,7 +16,7 @@ import errno
 import os
 import time
 
-from .processes import kill, pid_alive
+from .processes import kill, pid_alive, read_to_end
 
 # What a clean v1 memory cgroup may still be charged after a run: kernel objects freed late and
 # the per-CPU charge batches (64 pages each), which a new cgroup charges on its first page too.
@@ -119,8 +119,8 @@ class CgroupsV1(RunCgroups):
 
     def reset(self):
         """Make reused cgroups count from zero; False when they cannot be reused."""
-        if any(read_pids(path) for path in self.paths()):
-            return False  # a task that did not die with its run
+        if self.pids():
+            return False  # a task that did not die with its run (in all three, or none)
         memory = self.path("memory")
         if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
             return False  # a count that cannot be reset
@@ -151,10 +151,10 @@ class CgroupsV1(RunCgroups):
         path = self.path("memory")
         peak = read_text(path, "memory.max_usage_in_bytes").strip()
         events = read_text(path, "memory.oom_control")
-        failures = read_text(path, "memory.failcnt").strip()
-        # Older kernels count no oom_kill: a failed charge at the limit is the sign then.
-        oom = field_value(events, "oom_kill") > 0 or (
-            failures not in ("", "0") and "oom_kill " not in events)
+        if "oom_kill " in events:
+            oom = field_value(events, "oom_kill") > 0
+        else:  # older kernels count no oom_kill: a failed charge at the limit is the sign then
+            oom = read_text(path, "memory.failcnt").strip() not in ("", "0")
         return (int(peak) if peak.isdigit() else 0), oom
 
     def capped(self):
@@ -260,10 +260,7 @@ def read_text(directory, name):
     except OSError:
         return ""
     try:
-        chunks = []
-        while chunk := os.read(fd, 65536):
-            chunks.append(chunk)
-        return b"".join(chunks).decode()
+        return read_to_end(fd).decode()
     except OSError:
         return ""
     finally:

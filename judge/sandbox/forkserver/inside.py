@@ -14,6 +14,7 @@ from .confine import close_all_but, drop_privileges, join_cgroups, open_executab
 from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
 from .libc import prctl, setns, unshare
 from .pyrunner import PythonJob
+from .processes import read_to_end
 from .rootfs import BOX, mount_run_directories
 
 
@@ -166,9 +167,13 @@ def load_program(order):
     """(the source or code of a Python program run in this interpreter, or a descriptor to
     exec)."""
     if order.python:
-        with open(order.code_file or order.argv[4], "rb") as handle:
-            return handle.read(), None
+        fd = os.open(order.code_file or order.argv[4], os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            return read_to_end(fd), None
+        finally:
+            os.close(fd)
     return None, open_executable(order.argv[0])
+
 
 
 def load_code(order, source):

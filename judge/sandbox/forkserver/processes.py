@@ -1,4 +1,5 @@
-"""Small process helpers: kill without caring whether the process is still there."""
+"""Small process helpers: kill without caring whether the process is still there, reap, read
+a descriptor to its end."""
 
 import os
 import signal
@@ -47,3 +48,10 @@ def reap_orphans():
             return
         if pid == 0:
             return
+
+
+def read_to_end(fd):
+    chunks = []
+    while chunk := os.read(fd, 65536):
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -5,6 +5,7 @@ This is the fork server's speed: the interpreter is started once, and the standa
 programs import again and again are imported once, before any fork.
 """
 
+import atexit  # imported here, before any fork: a program's shutdown runs its functions
 import os
 import sys
 from collections import namedtuple
@@ -65,10 +66,10 @@ def run_python_main(job, path):
 
     if job.isolated:  # (a trusted program's /proc is the host's anyway)
         set_command_line([sys.executable, "-I", "-S", "-B", *job.argv])
-    os.environ.clear()
-    os.environ.update(job.env)
+    set_environment(job.env)
     sys.path[:] = path
-    sys.modules["random"].seed()  # the preloaded generator must not repeat across runs
+    # (The preloaded random generator needs no seeding here: random reseeds it after every
+    # fork, so no two runs share a sequence.)
     name = job.argv[0]
     main = type(sys)("__main__")
     main.__file__, main.__builtins__, main.__cached__ = name, builtins, None
@@ -87,6 +88,16 @@ def run_python_main(job, path):
     os._exit(shut_down(status))
 
 
+def set_environment(env):
+    """Make os.environ (and the process's environment) `env`, changing only what differs: it
+    is most often the server's own already."""
+    for key in [key for key in os.environ if key not in env]:
+        del os.environ[key]
+    for key, value in env.items():
+        if os.environ.get(key) != value:
+            os.environ[key] = value
+
+
 def exit_code(exc):
     if exc.code is None:
         return 0
@@ -102,8 +113,6 @@ def shut_down(code):
     try:
         if threading is not None:
             threading._shutdown()
-        import atexit
-
         atexit._run_exitfuncs()
     except SystemExit as exc:
         code = exit_code(exc)

@@ -8,7 +8,7 @@ import time
 
 from . import protocol
 from .inside import direct_main, init_main
-from .processes import kill, kill_group, reap, reap_orphans
+from .processes import kill, kill_group, read_to_end, reap, reap_orphans
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
@@ -381,9 +381,3 @@ def process_cpu_ns(pid):
     ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
     return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
 
-
-def read_to_end(fd):
-    chunks = []
-    while chunk := os.read(fd, 65536):
-        chunks.append(chunk)
-    return b"".join(chunks)
