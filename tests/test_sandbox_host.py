@@ -1,10 +1,15 @@
 """Finding the host's cgroups: v1 hierarchies or a v2 mount, from the mount table and this
-process's cgroups, against fake trees; and `judge doctor` naming the version in use."""
+process's cgroups, against fake trees; `judge doctor` naming the version in use; and the probe
+of namespaces."""
 
 from __future__ import annotations
 
+import os
+import shutil
+
 import pytest
 
+from judge.sandbox import host
 from judge.sandbox.host import detect_cgroups, parse_mounts, parse_own_cgroups, prepare_v2_parent
 
 V2_ONLY = "35 24 0:30 / {root} rw,nosuid,nodev,noexec,relatime shared:9 - cgroup2 cgroup2 rw\n"
@@ -74,3 +79,25 @@ def test_no_cgroups_at_all_says_so(mountinfo, reason):
 def test_not_root_means_no_cgroups():
     version, _, reason = detect_cgroups(False, V2_ONLY.format(root="/x"), "0::/\n")
     assert version is None and "not running as root" in reason
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="namespaces need root")
+@pytest.mark.parametrize("unshare_on_path", [True, False])
+def test_namespaces_are_probed_with_or_without_unshare1(monkeypatch, unshare_on_path):
+    if unshare_on_path and shutil.which("unshare") is None:
+        pytest.skip("util-linux's unshare is not installed")
+    if not unshare_on_path:
+        monkeypatch.setattr(host.shutil, "which", lambda name: None)  # the Python probe
+    assert host._detect_namespaces.__wrapped__(True) == (True, "")
+
+
+def test_a_refused_unshare_says_why(monkeypatch, tmp_path):
+    refusing = tmp_path / "unshare"
+    refusing.write_text("#!/bin/sh\necho 'unshare: unshare failed: Operation not permitted' >&2\n"
+                        "exit 1\n")
+    refusing.chmod(0o755)
+    monkeypatch.setattr(host.shutil, "which", lambda name: str(refusing))
+    available, reason = host._detect_namespaces.__wrapped__(True)
+    assert not available
+    assert reason == ("unshare(mount, pid, net, ipc) failed: unshare: unshare failed: "
+                      "Operation not permitted")
