@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -101,3 +103,20 @@ def test_a_refused_unshare_says_why(monkeypatch, tmp_path):
     assert not available
     assert reason == ("unshare(mount, pid, net, ipc) failed: unshare: unshare failed: "
                       "Operation not permitted")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="cgroups need root")
+def test_sandboxes_opened_at_once_all_find_the_cgroups():
+    """Workers open their sandboxes at the same time: each probe of the cgroups is its own."""
+    first = host.detect_host()
+    if first.cgroup_version is None:
+        pytest.skip(f"no usable cgroups here: {first.cgroup_reason}")
+    start = threading.Barrier(8)
+
+    def detect(_):
+        start.wait()
+        return host.detect_host()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        found = list(pool.map(detect, range(8)))
+    assert [(h.cgroup_version, h.cgroup_reason) for h in found] == [(first.cgroup_version, "")] * 8

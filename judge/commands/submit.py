@@ -16,7 +16,7 @@ from judge.commands.shared import (
     test_selection,
 )
 from judge.context import AppContext
-from judge.parallel import default_workers
+from judge.parallel import SandboxesOpening, default_workers
 from judge.report import case_line, isolation_warning, print_report, report_to_json
 from judge.runner import CaseResult, JudgeOptions, judge_submission
 from judge.terminal import console, is_terminal, plural
@@ -102,7 +102,13 @@ def submit(
     workers = 1 if fail_fast or jobs > 1 else default_workers()  # after a TLE
     name_width = max(len(case.name) for case in tests)
     label = f"judging {solution.name} on {spec.id}"
-    sandbox = app.open_sandbox()
+    # The sandboxes of the other workers open while this one does.
+    extra = SandboxesOpening(app.open_sandbox, min(jobs, len(tests)) - 1)
+    try:
+        sandbox = app.open_sandbox()
+    except BaseException:
+        extra.close()
+        raise
     warning = isolation_warning(sandbox.info)
     if warning is not None:
         console(stderr=True).print(warning, soft_wrap=True)
@@ -136,10 +142,11 @@ def submit(
                 ),
                 on_case=lambda case: (count(case), show(case)),
                 tests=tests,
-                sandbox_factory=app.open_sandbox,
+                sandbox_factory=extra.take,
             )
     finally:
         sandbox.close()
+        extra.close()
     if html is not None:
         from judge.web.offline import write_submission_html  # jinja2: only when asked
 

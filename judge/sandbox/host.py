@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,13 +126,20 @@ def prepare_v2_parent(directory: str) -> str:
                     f"{directory} ({exc.strerror}): a cgroup that holds processes cannot; run "
                     "the judge in a cgroup of its own whose subtree it manages (for instance a "
                     "systemd unit with Delegate=yes)")
-    probe = folder / f"judge-probe-{os.getpid()}"
+    probe = folder / probe_name()
     try:
         probe.mkdir()
         probe.rmdir()
     except OSError as exc:
         return f"cannot create a cgroup under {directory}: {exc.strerror}"
     return ""
+
+
+def probe_name() -> str:
+    """The name of a cgroup made and removed to see that cgroups can be made: one of this thread
+    alone (sandboxes may open at once), named by this process as a server's are (so that a
+    server sweeping the cgroups of dead ones leaves it alone)."""
+    return f"judge-{os.getpid()}-probe-{threading.get_ident()}"
 
 
 def _read(path: str | Path) -> str:
@@ -142,9 +150,9 @@ def _read(path: str | Path) -> str:
 
 
 def _probe_v1(dirs: dict[str, str]) -> str:
-    probe_name = f"judge-probe-{os.getpid()}"
+    name = probe_name()
     for controller, directory in dirs.items():
-        probe = Path(directory) / probe_name
+        probe = Path(directory) / name
         try:
             probe.mkdir()
             probe.rmdir()
