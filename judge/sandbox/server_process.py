@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ from judge.sandbox.forkserver import protocol
 SERVER_PACKAGE = Path(__file__).with_name("forkserver")
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
 PYTHON_FLAGS = ("-I", "-S", "-B")
+STOP_TIMEOUT_S = 5  # for a server to leave once its request pipe is closed
 
 
 class ServerFailed(RuntimeError):
@@ -63,13 +65,18 @@ class ServerProcess:
         return answer
 
     def stop(self) -> None:
-        for fd in (self._request_w, self._reply_r):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        """Close the request pipe, which the server leaves on; wait for it to have left (its end
+        of the reply pipe closes with it: Popen.wait with a time-out would poll in sleeps)."""
+        _close(self._request_w)
         try:
-            self._process.wait(timeout=5)  # it exits when the request pipe closes
+            gone = select.select([self._reply_r], [], [], STOP_TIMEOUT_S)[0]
+        except (OSError, ValueError):  # the pipe was closed already
+            gone = True
+        _close(self._reply_r)
+        if not gone:
+            self._process.kill()
+        try:
+            self._process.wait(timeout=STOP_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait()
@@ -97,6 +104,13 @@ def compile_server_package() -> None:
             py_compile.compile(str(source), cfile=str(cached), doraise=True)
         except (OSError, py_compile.PyCompileError):
             return
+
+
+def _close(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
 
 
 def server_identity() -> str:
