@@ -319,3 +319,27 @@ def test_how_often_a_run_met_its_memory_cap(v1, v2):
     write(dirs["memory"] / one.name, memory__failcnt="7\n")
     write(folder / two.name, memory__events="low 0\nhigh 0\nmax 4\noom 1\noom_kill 1\n")
     assert one.capped() == 7 and two.capped() == 4
+
+
+def test_the_answer_waits_until_every_process_of_the_run_is_reaped(v1, v2):
+    for cgroups, folder in ((v1[0], v1[1]["pids"]), (v2[0], v2[1])):
+        close_all(cgroups.prepare(65536, 16))
+        run = folder / cgroups.name
+        write(run, pids__current="2\n")  # killed, exited, not reaped yet: still counted
+        reaped = []
+
+        def reap():
+            reaped.append(1)
+            if len(reaped) == 3:
+                write(run, pids__current="0\n")
+
+        cgroups.wait_released(reap)
+        assert len(reaped) == 3
+
+
+def test_a_process_that_is_never_reaped_does_not_hold_the_answer(v1, monkeypatch):
+    cgroups, dirs = v1
+    monkeypatch.setattr("judge.sandbox.forkserver.cgroups.RELEASE_WAIT_S", 0.05)
+    close_all(cgroups.prepare(65536, 16))
+    write(dirs["pids"] / cgroups.name, pids__current="1\n")
+    cgroups.wait_released(lambda: None)  # returns: the leftover is killed again later

@@ -76,7 +76,8 @@ def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
         Guarantee(
             "cleanup",
             isolated and cgroups,
-            "the run's PID namespace dies with its init; cgroups are emptied and removed"
+            "what is left of a run is killed through its cgroups as its program ends, and the "
+            "runs' PID namespace dies with the server; cgroups are emptied and removed"
             if isolated and cgroups
             else "process group only: " + _first_reason(host),
         ),

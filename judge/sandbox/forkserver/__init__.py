@@ -28,27 +28,35 @@ by the server: it forks a worker that reads it, runs it, answers, sends the serv
 the server (and able to read all of its memory) so finds nothing of the runs before it: not a
 checker's arguments, not the names of other tests.
 
-Each run forks a chain of processes. An isolated run (a submission, its compile step):
+Every run is a child of the server (or of the worker running it), followed through its pidfd.
+The server of isolated runs makes, once, a PID namespace for all its runs: its pid 1 is a small
+holder forked at set-up, which reaps the orphans of runs and leaves when the server's pipe to
+it closes (the kernel then kills everything in the namespace). An isolated run (a submission):
+
+    server ── program
+              opens the program and the run's files while the host is in view, enters the
+              run's mount (a copy of the server's template of the minimal root), network (the
+              server's empty one) and IPC namespaces, mounts the run's /box and /proc (with
+              hidepid: it sees its own uid's processes only), takes a memfd copy of its input,
+              copies the run's files in; then joins the run's cgroups, drops to the server's
+              own uid, sets rlimits, closes every inherited descriptor, and execs a binary or,
+              for the server's own interpreter, runs the Python program in this
+              already-started process (pyrunner: the server's speed)
+
+When the program ends, what is left of the run is killed through its cgroups. A run that leaves
+files to copy out of its /box (a compile step) has one process more, its init:
 
     server ── init ── program
-              │       joins the run's cgroups, drops to the server's own uid, sets rlimits,
-              │       closes every inherited descriptor, then execs a binary or, for the
-              │       server's own interpreter, runs the Python program in this already-started
-              │       process (pyrunner: the server's speed)
-              pid 1 of the run's PID namespace (the server unshares it for this one fork and
-              returns to its own): opens the program and the run's files while the host is in
-              view, enters the run's mount (a copy of the server's template of the minimal
-              root), network (the server's empty one) and IPC namespaces, mounts the run's /box
-              and /proc (with hidepid), hands the program a memfd copy of its input, copies the
-              run's files in, forks the program, reaps every orphan, copies the files the run
-              leaves out, and reports how the program ended
+              sets up the run as above, forks the program, reaps it, copies the files the run
+              left out of its /box (which goes with the run's namespaces), and reports how the
+              program ended
 
 The isolated program's stdout and stderr are pipes the server empties with splice, in the
 kernel (streams): never page cache charged to the run, never in the server's memory; stdout up
 to its cap, stderr's first and last few KB.
 
-A trusted run (the problem setter's programs) is the server's direct child: no init, no
-namespaces; the server watches it through a pidfd.
+A trusted run (the problem setter's programs) is the server's direct child without namespaces
+of its own.
 
 A pair (an interactive problem, `pair`) is an isolated submission and a trusted interactor
 started together on two pipes the worker makes, the submission's stdout to the interactor's
@@ -58,12 +66,14 @@ interactor exited is killed.
 
 Status pipe (children -> server, one per run): records of `protocol` (ProgramStarted,
 ProgramEnded, ChildFailed), each written whole in one write (smaller than PIPE_BUF, so never
-interleaved). The server reads it until every writer is gone.
+interleaved): a child that fails before its program starts says why; an init reports how the
+program ended. The server reads it until every writer is gone.
 
 While a run goes, the server (or the worker) polls every few milliseconds: the CPU time of the
 run's cgroup (or of the program, from /proc, without cgroups), the wall clock, the size of its
-stdout. At a limit it kills the run's processes (its init then still reports the program's end
-and peak memory); init goes too if that report does not come within a second.
+stdout. At a limit it kills the run's processes, then reaps the program (or, with an init,
+waits for init's report of the program's end, and kills init too if that does not come within
+a second).
 
 What a RunReport means: `error` set is a failure of the sandbox itself (with `unstarted`, the
 program could not be started): whatever else the report says, the program is not to blame
@@ -71,10 +81,10 @@ program could not be started): whatever else the report says, the program is not
 any, `status` is the program's wait status, and the figures are measurements: CPU of the whole
 cgroup, the cgroup's peak memory and the program's own peak RSS, how much it wrote on stderr.
 
-Nothing outlives a run: when init exits the kernel kills what is left in its PID namespace (the
-server waits for init before it answers), and the server kills and removes what is left in the
-run's cgroups. The server itself dies with the judge's request pipe and takes its cgroups and
-mount point with it.
+Nothing outlives a run: when its program ends the server kills what is left in the run's
+cgroups (only root could move a process out of them) before it answers, and again after. The
+server itself dies with the judge's request pipe and takes its cgroups, mount point and PID
+namespace with it.
 
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
 libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its

@@ -22,6 +22,7 @@ from .processes import kill, pid_alive, read_to_end
 # the per-CPU charge batches (64 pages each), which a new cgroup charges on its first page too.
 REUSED_CGROUP_CHARGE = 1024 * 1024
 KILL_ROUNDS = 1000  # of killing what is in a cgroup, a millisecond apart (a fork bomb forks on)
+RELEASE_WAIT_S = 1.0  # for the processes of a run, killed, to be reaped
 PREFIX = "judge-"  # every cgroup a server makes is named judge-SERVERPID-SERIAL
 
 
@@ -108,6 +109,24 @@ class RunCgroups:
     def sample(self):
         """Called as the run goes, for counters the kernel does not keep a peak of."""
 
+    def wait_released(self, reap):
+        """Wait until every process of the run has been reaped (by `reap`, the supervisor's
+        own, or by the runs' PID namespace's pid 1): the pids controller counts a process
+        until then, cgroup.procs only until it exits. So when the judge hears of the run, not
+        even a zombie of it is left. Gives up after RELEASE_WAIT_S (a process stuck in the
+        kernel): what is left is killed again after the answer."""
+        deadline = None
+        while True:
+            text = read_text(self.path(self.PIDS), "pids.current").strip()
+            if not text.isdigit() or int(text) == 0:
+                return
+            now = time.monotonic()
+            deadline = deadline or now + RELEASE_WAIT_S
+            if now > deadline:
+                return
+            reap()
+            time.sleep(0.0002)
+
     # Each version says how: reset, set_limits, cpu_ns, memory, capped, pids.
 
 
@@ -116,6 +135,7 @@ class CgroupsV1(RunCgroups):
 
     version = 1
     CONTROLLERS = ("memory", "pids", "cpuacct")
+    PIDS = "pids"  # the controller whose folder holds pids.current
 
     def reset(self):
         """Make reused cgroups count from zero; False when they cannot be reused."""
@@ -171,6 +191,7 @@ class CgroupsV2(RunCgroups):
     (cgroup.subtree_control). CPU time comes from cpu.stat, which every cgroup has."""
 
     version = 2
+    PIDS = "unified"
 
     def __init__(self, dirs, server_pid, slot=""):
         super().__init__(dirs, server_pid, slot)

@@ -76,6 +76,9 @@ class PairRun:
             for run in runs:
                 run.clean_up()
             reap_orphans()  # only once both runs have reaped their own children
+            for run in runs:
+                if run.cgroups is not None:
+                    run.cgroups.wait_released(reap_orphans)
             return self.report()
         finally:
             for run in runs:

@@ -106,8 +106,8 @@ PairReport = _message("PairReport", [
 # ------------------------------------------------------------------ children -> server
 
 ProgramStarted = _message("ProgramStarted", ["pid"],
-                          "init forked the program (sent only without a PID namespace, where "
-                          "its pid is the host's and the server watches it through /proc).")
+                          "init forked the program (sent only without cgroups, where the "
+                          "server watches it through /proc and kills its process group).")
 
 ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns", "at"],
                         "The program's wait status and rusage, as init or the server reaped it, "

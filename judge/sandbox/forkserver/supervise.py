@@ -37,7 +37,7 @@ def supervise(server, order):
 
 
 def start(server, order, cgroups, files):
-    """Fork the run's first child (its init, or the program itself for a trusted run) with
+    """Fork the run's first child (the program itself, or its init: see runs_with_init) with
     `files` as stdin, stdout and stderr; return the Run to follow, or, in the child that became
     the program, its PythonJob.
 
@@ -125,6 +125,8 @@ class Run:
                         self.escalate(now)
             self.clean_up()
             reap_orphans()
+            if self.cgroups is not None:
+                self.cgroups.wait_released(reap_orphans)
             return self.report()
         finally:
             os.close(self.status_r)
