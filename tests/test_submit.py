@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from judge.cli import cli
+from judge.sandbox.jail import SCRATCH_PREFIX, scratch_parent
 from tests.conftest import SUM_YAML, write_project
 
 
@@ -164,6 +166,20 @@ def test_real_subprocess_exit_codes(project):
         timeout=120,
     )
     assert bad.returncode == 1 and "WA" in bad.stdout
+
+
+def test_a_real_process_leaves_nothing_behind(project):
+    """The command line ends without an interpreter teardown: what a normal exit does that can
+    be seen must still happen (output flushed, the sandbox's scratch folder removed)."""
+    command = [sys.executable, "-m", "judge", "--root", str(project), "submit",
+               str(project / "solutions/sum/reference.py"), "sum"]
+    judge = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = judge.communicate(timeout=120)
+    assert judge.returncode == 0, err
+    assert b"verdict: AC Accepted" in out and b"\nsandbox: " in out  # all of the report
+    scratch = [path for parent in {scratch_parent(), Path(tempfile.gettempdir())}
+               for path in parent.glob(f"{SCRATCH_PREFIX}{judge.pid}-*")]
+    assert scratch == []
 
 
 DEBUGGING = (
