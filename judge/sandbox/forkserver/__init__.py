@@ -44,12 +44,13 @@ it closes (the kernel then kills everything in the namespace). An isolated run (
               already-started process (pyrunner: the server's speed)
 
 When the program ends, what is left of the run is killed through its cgroups. A run that leaves
-files to copy out of its /box (a compile step) has one process more, its init:
+files to copy out of its /box (a compile step), and a pair's submission (which of its two runs
+ended first decides the verdict), have one process more, its init:
 
     server ── init ── program
-              sets up the run as above, forks the program, reaps it, copies the files the run
-              left out of its /box (which goes with the run's namespaces), and reports how the
-              program ended
+              sets up the run as above, forks the program, reaps it (and notes when), copies
+              the files the run left out of its /box (which goes with the run's namespaces),
+              and reports how the program ended
 
 The isolated program's stdout and stderr are pipes the server empties with splice, in the
 kernel (streams): never page cache charged to the run, never in the server's memory; stdout up

@@ -71,11 +71,13 @@ def start(server, order, cgroups, files):
 
 
 def runs_with_init(server, order):
-    """A run is the worker's direct child, followed through its pidfd, unless it leaves files
-    to copy out of its /box once it has ended (which its init, the program's parent, does
-    before the /box goes with the run's namespaces). Without pidfds the worker can only follow
-    a run through an init."""
-    return bool(order.isolate and order.collect) or not server.pidfd
+    """A run is the worker's direct child, followed through its pidfd, unless it is isolated
+    and either leaves files to copy out of its /box once it has ended (which its init, the
+    program's parent, does before the /box goes with the run's namespaces) or is a pair's
+    submission, whose end its init times the moment it reaps it (which of the two ended
+    first decides the verdict, and a pidfd only says that a process has ended by the time the
+    worker looks). Without pidfds the worker can only follow a run through an init."""
+    return bool(order.isolate and (order.collect or order.piped)) or not server.pidfd
 
 
 def open_stdio(order):
