@@ -343,3 +343,19 @@ def test_a_process_that_is_never_reaped_does_not_hold_the_answer(v1, monkeypatch
     close_all(cgroups.prepare(65536, 16))
     write(dirs["pids"] / cgroups.name, pids__current="1\n")
     cgroups.wait_released(lambda: None)  # returns: the leftover is killed again later
+
+
+def test_cgroups_seen_empty_are_not_read_again_until_the_next_run(v1, monkeypatch):
+    cgroups, dirs = v1
+    close_all(cgroups.prepare(65536, 16))
+    procs = dirs["memory"] / cgroups.name / "cgroup.procs"
+    procs.write_text("")
+    cgroups.kill_all()
+    reads = []
+    monkeypatch.setattr("judge.sandbox.forkserver.cgroups.read_pids",
+                        lambda path: reads.append(path) or [])
+    cgroups.kill_all()  # the program's end, then its cleanup, then the server's: one look
+    assert reads == []
+    close_all(cgroups.prepare(65536, 16))  # a new run joins: looked at again
+    cgroups.kill_all()
+    assert reads

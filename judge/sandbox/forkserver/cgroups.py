@@ -37,6 +37,9 @@ class RunCgroups:
         self.serial = 0
         self.name = None  # of the current run's cgroups
         self.limits = None  # the (memory_kb, processes) written to them
+        # Seen empty since the run's program was let in: only root can move a process into a
+        # cgroup, and a process's children start in its own, so they stay empty.
+        self.emptied = False
 
     @staticmethod
     def for_host(version, dirs, server_pid, slot=""):
@@ -59,6 +62,7 @@ class RunCgroups:
             self.limits = None  # unknown until every write has succeeded
             self.set_limits(memory_kb, processes)
             self.limits = (memory_kb, processes)
+        self.emptied = False
         return [os.open(os.path.join(path, "cgroup.procs"), os.O_WRONLY | os.O_CREAT
                         | os.O_CLOEXEC) for path in self.paths()]
 
@@ -70,6 +74,7 @@ class RunCgroups:
     def restore(self, state):
         self.serial, self.name, limits = state
         self.limits = tuple(limits) if limits is not None else None
+        self.emptied = False  # as the worker left them: to be seen
 
     def path(self, controller):
         return os.path.join(self.dirs[controller], self.name)
@@ -79,9 +84,12 @@ class RunCgroups:
 
     def kill_all(self):
         """Kill what is in the run's cgroups until they are empty."""
+        if self.emptied:
+            return
         for _ in range(KILL_ROUNDS):
             pids = self.pids()
             if not pids:
+                self.emptied = True
                 return
             for pid in pids:
                 kill(pid)
@@ -140,6 +148,7 @@ class CgroupsV1(RunCgroups):
     def reset(self):
         """Make reused cgroups count from zero; False when they cannot be reused."""
         if self.pids():
+            self.emptied = False
             return False  # a task that did not die with its run (in all three, or none)
         memory = self.path("memory")
         if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
@@ -238,6 +247,8 @@ class CgroupsV2(RunCgroups):
 
     def kill_all(self):
         """cgroup.kill (Linux 5.14 and later) kills the whole cgroup at once, forks and all."""
+        if self.emptied:
+            return
         try:
             write_file(self.path("unified"), "cgroup.kill", 1)
         except OSError:
@@ -281,7 +292,10 @@ def read_text(directory, name):
     except OSError:
         return ""
     try:
-        return read_to_end(fd).decode()
+        # A cgroup file (like a small regular file) comes whole in one read that is not full:
+        # a read more to see its end would be one system call more per counter read.
+        chunk = os.read(fd, 65536)
+        return (chunk if len(chunk) < 65536 else chunk + read_to_end(fd)).decode()
     except OSError:
         return ""
     finally:
