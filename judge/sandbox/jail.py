@@ -311,9 +311,10 @@ def _same_interpreter(program: str) -> bool:
 
 
 def _link(link: Path, target: Path) -> Path:
-    """`link` as a symbolic link to `target` (absolute), whatever was there before."""
+    """`link` as a symbolic link to `target` (made absolute, without resolving its links: a
+    resolve per run cost a system call per folder of the path), whatever was there before."""
     link.unlink(missing_ok=True)
-    link.symlink_to(target.resolve())
+    os.symlink(os.path.abspath(target), link)
     return link
 
 
