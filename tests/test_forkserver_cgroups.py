@@ -321,20 +321,26 @@ def test_how_often_a_run_met_its_memory_cap(v1, v2):
     assert one.capped() == 7 and two.capped() == 4
 
 
+def reaper_that_empties(run, after):
+    """A reap callback: on its `after`-th call the run's last processes are gone."""
+    calls = []
+
+    def reap():
+        calls.append(1)
+        if len(calls) == after:
+            write(run, pids__current="0\n")
+
+    return reap, calls
+
+
 def test_the_answer_waits_until_every_process_of_the_run_is_reaped(v1, v2):
     for cgroups, folder in ((v1[0], v1[1]["pids"]), (v2[0], v2[1])):
         close_all(cgroups.prepare(65536, 16))
         run = folder / cgroups.name
         write(run, pids__current="2\n")  # killed, exited, not reaped yet: still counted
-        reaped = []
-
-        def reap():
-            reaped.append(1)
-            if len(reaped) == 3:
-                write(run, pids__current="0\n")
-
+        reap, calls = reaper_that_empties(run, 3)
         cgroups.wait_released(reap)
-        assert len(reaped) == 3
+        assert len(calls) == 3
 
 
 def test_a_process_that_is_never_reaped_does_not_hold_the_answer(v1, monkeypatch):

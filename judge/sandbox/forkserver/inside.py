@@ -1,5 +1,5 @@
-"""The children of a run, forked by its worker: the program alone, or, for a run that leaves
-files to copy out, an init and the program. Each reports on the status pipe (protocol's status records);
+"""The children of a run, forked by its worker: the program alone, or an init and the program
+(see supervise.runs_with_init). Each reports on the status pipe (protocol's status records);
 none ever unwinds into the worker's code: a child ends with os._exit, or returns the Python job
 it became."""
 
