@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import traceback
 from pathlib import Path
 
 import click
@@ -102,6 +101,8 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # a bug in the judge: say so briefly; the trace on request
         click.echo(f"judge: internal error: {type(exc).__name__}: {exc}", err=True)
         if os.environ.get("JUDGE_DEBUG"):
+            import traceback  # only for a bug: not loaded on every run
+
             traceback.print_exc()
         else:
             click.echo("(set JUDGE_DEBUG=1 to see the traceback)", err=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 from collections.abc import Callable, Iterable
 
@@ -67,6 +66,8 @@ class SandboxPerThread:
             if on_done is not None:
                 on_done(result)
             return result
+
+        from concurrent.futures import ThreadPoolExecutor  # with logging: for parallel runs only
 
         pool = ThreadPoolExecutor(max_workers=max(1, workers))
         try:

@@ -14,10 +14,8 @@ from collections.abc import Callable, Iterable
 
 from judge.checkers import CheckResult
 from judge.checkers.registry import checker_kind
-from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import Batch, judge_groups
-from judge.interactive import run_interactive
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge import near_limit
 from judge.outcome import judge_run
@@ -289,6 +287,8 @@ def _judge_interactive_case(
         return CaseResult(
             case.name, case.group, Verdict.JE, 0.0, 0.0, 0, 0, None, None, message=checker.broken
         )
+    from judge.interactive import run_interactive  # interactive problems only
+
     outcome = run_interactive(
         sandbox,
         problem.interactive,
@@ -433,6 +433,8 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     if checker.broken:
         return CheckResult(Verdict.JE, checker.broken)
     if checker.program is not None:
+        from judge.checkers.programs import run_checker_program  # problems with a program only
+
         return run_checker_program(
             sandbox, spec, checker.program, case.input_path, output, case.answer_path
         )
