@@ -366,17 +366,26 @@ def launch(
     request = submission_request(problem, submission, stdin_path, stdin_bytes)
 
     def once(cpu_ms: int) -> Launch:
-        limits = dataclasses.replace(
-            request.limits, cpu_ms=cpu_ms, wall_ms=max(request.limits.wall_ms, cpu_ms)
-        )
-        run = sandbox.run(dataclasses.replace(request, limits=limits))
+        run = sandbox.run(_with_cpu_cap(request, cpu_ms))
         net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
         judgement = judge_run(run, problem.limits, net_kb)
         return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
                       judgement.out_of_wall)
 
     best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
-    return dataclasses.replace(best, reruns=count)
+    return dataclasses.replace(best, reruns=count) if count else best
+
+
+def _with_cpu_cap(request: RunRequest, cpu_ms: int) -> RunRequest:
+    """`request` with a CPU cap of `cpu_ms` (and a wall-clock backstop no shorter); the same
+    request on a first run, whose cap is the limit."""
+    limits = request.limits
+    wall_ms = max(limits.wall_ms, cpu_ms)
+    if (limits.cpu_ms, limits.wall_ms) == (cpu_ms, wall_ms):
+        return request
+    return dataclasses.replace(
+        request, limits=dataclasses.replace(limits, cpu_ms=cpu_ms, wall_ms=wall_ms)
+    )
 
 
 def submission_request(

@@ -86,8 +86,10 @@ def _require_readable(path: Path) -> None:
 
 
 def _with_transcript(case: TestCase, problem: Problem) -> TestCase:
+    if problem.interactive is None:
+        return case
     path = case.input_path.with_suffix(SUFFIX)
-    if problem.interactive is None or not path.is_file():
+    if not path.is_file():
         return case
     return dataclasses.replace(case, interaction=inside_root(path, problem.root))
 
