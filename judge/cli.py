@@ -7,7 +7,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from pathlib import Path
 from typing import NoReturn
 
@@ -110,6 +109,8 @@ def _status(argv: list[str] | None) -> int:
     except Exception as exc:  # a bug in the judge: say so briefly; the trace on request
         click.echo(f"judge: internal error: {type(exc).__name__}: {exc}", err=True)
         if os.environ.get("JUDGE_DEBUG"):
+            import traceback  # only for a bug: not loaded on every run
+
             traceback.print_exc()
         else:
             click.echo("(set JUDGE_DEBUG=1 to see the traceback)", err=True)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judge.cache import Cache
 from judge.root import cache_dir, find_root
-from judge.sandbox import Sandbox, SandboxChoice, open_sandbox
-from judge.spec import Problem, load_problem
+
+if TYPE_CHECKING:  # every command loads this module; those that judge load these
+    from judge.sandbox import Sandbox
+    from judge.spec import Problem
 
 
 @dataclass(frozen=True)
@@ -33,8 +36,12 @@ class AppContext:
         return Cache(cache_dir(self.environ))
 
     def problem(self, problem_id: str) -> Problem:
+        from judge.spec import load_problem
+
         return load_problem(self.root, problem_id)
 
     def open_sandbox(self) -> Sandbox:
         """The sandbox for this host ($JUDGE_SANDBOX may ask for the plain runner)."""
+        from judge.sandbox import SandboxChoice, open_sandbox
+
         return open_sandbox(self.cache, choice=SandboxChoice.from_environ(self.environ))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 
@@ -27,6 +26,8 @@ class ProblemError(JudgeError):
 
 def did_you_mean(word: str, choices: list[str], listed: int = 12) -> str:
     """A hint for a mistyped name: the close matches, else the names there are (a few)."""
+    import difflib  # only for a mistyped name: not loaded on every run
+
     close = difflib.get_close_matches(word, choices, n=3, cutoff=0.6)
     if close:
         return "; did you mean " + " or ".join(f"'{c}'" for c in close) + "?"

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from judge.cache import Cache
 from judge.parallel import SandboxPerThread
 from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox, SandboxInfo
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -110,6 +112,8 @@ class Lookahead(Generic[T, R]):
         first: Sandbox,
         factory: Callable[[], Sandbox],
     ) -> None:
+        from concurrent.futures import ThreadPoolExecutor  # with logging: for parallel runs only
+
         gate = Gate()
         self._sandboxes = SandboxPerThread(factory, first=first)
         self._pool = ThreadPoolExecutor(max_workers=max(1, workers))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
-from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 from collections.abc import Callable, Iterable
 
@@ -69,6 +68,8 @@ class SandboxPerThread:
                 on_done(result)
             return result
 
+        from concurrent.futures import ThreadPoolExecutor  # with logging: for parallel runs only
+
         pool = ThreadPoolExecutor(max_workers=max(1, workers))
         try:
             return list(pool.map(run, items))
@@ -94,9 +95,12 @@ class SandboxesOpening:
     def __init__(self, factory: Callable[[], Sandbox], count: int) -> None:
         self._factory = factory
         self._lock = threading.Lock()
-        self._pool = ThreadPoolExecutor(max_workers=count) if count > 0 else None
-        self._pending = deque(self._pool.submit(factory) for _ in range(count)) if self._pool \
-            else deque()
+        self._pool, self._pending = None, deque()
+        if count > 0:
+            from concurrent.futures import ThreadPoolExecutor  # with logging: only if needed
+
+            self._pool = ThreadPoolExecutor(max_workers=count)
+            self._pending.extend(self._pool.submit(factory) for _ in range(count))
 
     def take(self) -> Sandbox:
         with self._lock:

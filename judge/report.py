@@ -1,4 +1,5 @@
-"""Rendering reports: terminal tables (rich) and JSON. Pure: data in, text out."""
+"""Rendering reports: terminal tables (styled text, judge.styled) and JSON. Pure: data in, text
+out."""
 
 from __future__ import annotations
 
@@ -6,17 +7,19 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from rich.console import Console, Group
-from rich.text import Text
-
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from judge.runner import CaseResult, Report
 from judge.sandbox.api import SandboxInfo
 from judge.spec import Limits, Problem
-from judge.terminal import plural
+from judge.styled import Styled
+from judge.terminal import plural, show
 from judge.testdata import TestCase
 from judge.verdict import Verdict
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 VERDICT_STYLES = {
     Verdict.AC: "bold green",
@@ -34,14 +37,14 @@ DETAILS_SHOWN = 3  # how many failing tests get a full explanation under the tab
 STDERR_LINES_SHOWN = 12  # of a test's stderr under the table: its first and last lines
 
 
-def verdict_text(verdict: Verdict) -> Text:
-    return Text(verdict.value, style=VERDICT_STYLES[verdict])
+def verdict_text(verdict: Verdict) -> Styled:
+    return Styled(verdict.value, style=VERDICT_STYLES[verdict])
 
 
-def case_line(case: CaseResult, name_width: int = 28) -> Text:
+def case_line(case: CaseResult, name_width: int = 28) -> Styled:
     """One line per finished test, streamed while judging in a terminal (instead of a table)."""
-    line = Text(f"{case.name:<{name_width}} ", no_wrap=False)
-    line.append_text(verdict_text(case.verdict))
+    line = Styled(f"{case.name:<{name_width}} ")
+    line.append_styled(verdict_text(case.verdict))
     line.append(f"  {case.time_ms:>7.0f} ms {case.memory_kb:>8} KB")
     message = case_message(case)
     if message:
@@ -57,12 +60,13 @@ def case_message(case: CaseResult) -> str:
     return f"{case.message} {runs}" if case.message else runs
 
 
-def render_report(report: Report, table: bool = True) -> Group:
-    """The report; without the table of tests when they were already streamed line by line."""
+def render_report(report: Report, table: bool = True) -> list[Styled]:
+    """The report, a piece per paragraph; without the table of tests when they were already
+    streamed line by line."""
     parts = []
     if report.compile_message:
-        parts.append(Text("Compile error:", style="bold red"))
-        parts.append(Text(report.compile_message.rstrip()))
+        parts.append(Styled("Compile error:", style="bold red"))
+        parts.append(Styled(report.compile_message.rstrip()))
     else:
         if table:
             parts.append(_table(report))
@@ -72,12 +76,12 @@ def render_report(report: Report, table: bool = True) -> Group:
         parts.extend(_stderr_sections(report))
     parts.extend(_summary(report))
     parts.append(sandbox_line(report.sandbox))
-    return Group(*parts)
+    return parts
 
 
-def sandbox_line(info: SandboxInfo) -> Text:
+def sandbox_line(info: SandboxInfo) -> Styled:
     """Which sandbox ran the submission; loud when it was not isolated."""
-    line = Text("sandbox: ", style="dim")
+    line = Styled("sandbox: ", style="dim")
     line.append(info.kind, style="bold")
     line.append(f" ({cgroups_name(info)})", style="dim")
     if info.isolated:
@@ -92,11 +96,11 @@ def cgroups_name(info: SandboxInfo) -> str:
     return f"cgroup v{info.cgroup_version}" if info.cgroup_version else "no cgroups"
 
 
-def isolation_warning(info: SandboxInfo) -> Text | None:
+def isolation_warning(info: SandboxInfo) -> Styled | None:
     """One line for stderr when the submission ran without isolation, else None."""
     if info.isolated:
         return None
-    text = Text("warning: ", style="bold yellow")
+    text = Styled("warning: ", style="bold yellow")
     text.append(
         f"the submission ran WITHOUT isolation ({info.kind} sandbox, missing "
         f"{', '.join(info.missing)}): {info.reason}"
@@ -104,8 +108,14 @@ def isolation_warning(info: SandboxInfo) -> Text | None:
     return text
 
 
-def print_report(report: Report, console: Console, table: bool = True) -> None:
-    console.print(render_report(report, table))
+def print_report(report: Report, console: Console | None = None, table: bool = True) -> None:
+    """On stdout (judge.terminal.show), or on the rich console given."""
+    if console is None:
+        show(render_report(report, table))
+        return
+    from rich.console import Group
+
+    console.print(Group(*(part.to_rich() for part in render_report(report, table))))
 
 
 # Tables are aligned text: rich's Table measures every cell of every row (about 0.6 ms a test, a
@@ -144,7 +154,7 @@ GROUP_COLUMNS = (
 )
 
 
-def _table(report: Report) -> Text:
+def _table(report: Report) -> Styled:
     rows = [
         Row(
             (
@@ -162,7 +172,7 @@ def _table(report: Report) -> Text:
     return aligned_table(f"{report.problem_id}: {report.problem_title}", TEST_COLUMNS, rows)
 
 
-def _groups_table(report: Report) -> Text:
+def _groups_table(report: Report) -> Styled:
     rows = []
     for group in report.groups:
         accepted = sum(1 for c in report.tests if c.group == group.name and c.verdict.accepted)
@@ -180,18 +190,18 @@ def _groups_table(report: Report) -> Text:
     return aligned_table("groups", GROUP_COLUMNS, rows)
 
 
-def aligned_table(title: str, columns: tuple[Column, ...], rows: list[Row]) -> Text:
+def aligned_table(title: str, columns: tuple[Column, ...], rows: list[Row]) -> Styled:
     """A title, a header line and a line per row; the last column is not padded."""
     header = Row(tuple(column.title for column in columns), ("bold",) * len(columns))
     widths = [max(len(row.cells[index]) for row in (header, *rows))
               for index in range(len(columns))]
-    lines = [Text(title, style="italic")]
+    lines = [Styled(title, style="italic")]
     lines.extend(_table_line(row, columns, widths) for row in (header, *rows))
-    return Text("\n").join(lines)
+    return Styled.lines(lines)
 
 
-def _table_line(row: Row, columns: tuple[Column, ...], widths: list[int]) -> Text:
-    line = Text(no_wrap=False)
+def _table_line(row: Row, columns: tuple[Column, ...], widths: list[int]) -> Styled:
+    line = Styled()
     last = len(columns) - 1
     for index, (cell, column, width) in enumerate(zip(row.cells, columns, widths, strict=True)):
         if column.figures:
@@ -209,18 +219,18 @@ def format_score(score: float | None) -> str:
     return "-" if score is None else f"{score:g}"
 
 
-def _explanations(report: Report) -> list[Text]:
+def _explanations(report: Report) -> list[Styled]:
     failing = [c for c in report.tests if not c.verdict.accepted and c.details]
     parts = []
     for case in failing[:DETAILS_SHOWN]:
-        header = Text(f"\n{case.name}: ", style="bold")
-        header.append_text(verdict_text(case.verdict))
+        header = Styled(f"\n{case.name}: ", style="bold")
+        header.append_styled(verdict_text(case.verdict))
         header.append(f" {case.message}")
         parts.append(header)
-        parts.append(Text(case.details.rstrip()))
+        parts.append(Styled(case.details.rstrip()))
     if len(failing) > DETAILS_SHOWN:
         parts.append(
-            Text(
+            Styled(
                 f"({plural(len(failing) - DETAILS_SHOWN, 'more failing test')}; --json has all)",
                 style="dim",
             )
@@ -228,19 +238,19 @@ def _explanations(report: Report) -> list[Text]:
     return parts
 
 
-def _stderr_sections(report: Report) -> list[Text]:
+def _stderr_sections(report: Report) -> list[Styled]:
     """What the program wrote on stderr, whatever the verdict: often what explains it."""
     written = [c for c in report.tests if c.stderr.strip()]
     parts = []
     for case in written[:DETAILS_SHOWN]:
-        header = Text(f"\n{case.name}: ", style="bold")
-        header.append_text(verdict_text(case.verdict))
+        header = Styled(f"\n{case.name}: ", style="bold")
+        header.append_styled(verdict_text(case.verdict))
         header.append(" stderr:", style="dim")
         parts.append(header)
-        parts.append(Text(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
+        parts.append(Styled(_first_and_last_lines(case.stderr, STDERR_LINES_SHOWN), style="dim"))
     if len(written) > DETAILS_SHOWN:
         parts.append(
-            Text(
+            Styled(
                 f"({plural(len(written) - DETAILS_SHOWN, 'more test')} wrote on stderr; "
                 "--json has all)",
                 style="dim",
@@ -257,11 +267,11 @@ def _first_and_last_lines(text: str, count: int) -> str:
     return "\n".join([*head, f"[... {len(lines) - count} more lines ...]", *tail])
 
 
-def _summary(report: Report) -> list[Text]:
+def _summary(report: Report) -> list[Styled]:
     """Two short lines, so that a narrow terminal wraps between phrases, not inside one."""
     limits = report.limits
-    verdict = Text("\nverdict: ")
-    verdict.append_text(verdict_text(report.verdict))
+    verdict = Styled("\nverdict: ")
+    verdict.append_styled(verdict_text(report.verdict))
     verdict.append(f" {report.verdict.title}")
     if report.max_score is not None:
         verdict.append(f"   score: {format_score(report.score)} / {format_score(report.max_score)}")
@@ -277,7 +287,7 @@ def _summary(report: Report) -> list[Text]:
             f", {plural(rerun, 'test')} run again near the time limit (the smallest time counts)"
         )
     basis = limits.memory_basis.value
-    figures = Text(
+    figures = Styled(
         f"max time: {report.max_time_ms:.0f} / {limits.time_ms} ms   "
         f"max memory: {report.max_memory_kb} / {limits.memory_kb} KB ({basis}"
     )

@@ -14,10 +14,8 @@ from collections.abc import Callable, Iterable
 
 from judge.checkers import CheckResult
 from judge.checkers.registry import checker_kind
-from judge.checkers.programs import run_checker_program
 from judge.errors import JudgeError
 from judge.grading import Batch, judge_groups
-from judge.interactive import run_interactive
 from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
 from judge import near_limit
 from judge.outcome import judge_run
@@ -289,6 +287,8 @@ def _judge_interactive_case(
         return CaseResult(
             case.name, case.group, Verdict.JE, 0.0, 0.0, 0, 0, None, None, message=checker.broken
         )
+    from judge.interactive import run_interactive  # interactive problems only
+
     outcome = run_interactive(
         sandbox,
         problem.interactive,
@@ -366,17 +366,26 @@ def launch(
     request = submission_request(problem, submission, stdin_path, stdin_bytes)
 
     def once(cpu_ms: int) -> Launch:
-        limits = dataclasses.replace(
-            request.limits, cpu_ms=cpu_ms, wall_ms=max(request.limits.wall_ms, cpu_ms)
-        )
-        run = sandbox.run(dataclasses.replace(request, limits=limits))
+        run = sandbox.run(_with_cpu_cap(request, cpu_ms))
         net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
         judgement = judge_run(run, problem.limits, net_kb)
         return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
                       judgement.out_of_wall)
 
     best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
-    return dataclasses.replace(best, reruns=count)
+    return dataclasses.replace(best, reruns=count) if count else best
+
+
+def _with_cpu_cap(request: RunRequest, cpu_ms: int) -> RunRequest:
+    """`request` with a CPU cap of `cpu_ms` (and a wall-clock backstop no shorter); the same
+    request on a first run, whose cap is the limit."""
+    limits = request.limits
+    wall_ms = max(limits.wall_ms, cpu_ms)
+    if (limits.cpu_ms, limits.wall_ms) == (cpu_ms, wall_ms):
+        return request
+    return dataclasses.replace(
+        request, limits=dataclasses.replace(limits, cpu_ms=cpu_ms, wall_ms=wall_ms)
+    )
 
 
 def submission_request(
@@ -433,6 +442,8 @@ def check_output(checker: Checker, sandbox: Sandbox, case: TestCase, output: byt
     if checker.broken:
         return CheckResult(Verdict.JE, checker.broken)
     if checker.program is not None:
+        from judge.checkers.programs import run_checker_program  # problems with a program only
+
         return run_checker_program(
             sandbox, spec, checker.program, case.input_path, output, case.answer_path
         )

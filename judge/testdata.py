@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import fnmatch
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,8 +33,10 @@ def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
     if not folder.is_dir():
         raise ProblemError(folder, "test folder not found")
     inside_root(folder, problem.root)
-    inputs = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.in")}
-    answers = {p.stem: inside_root(p, problem.root) for p in folder.glob("*.ans")}
+    with os.scandir(folder) as scan:
+        entries = list(scan)
+    inputs = _by_stem(entries, ".in", problem.root)
+    answers = _by_stem(entries, ".ans", problem.root)
     if not inputs and not answers:
         raise ProblemError(folder, "no tests: expected NAME.in / NAME.ans pairs")
     for name in sorted(inputs.keys() - answers.keys()):
@@ -42,18 +45,27 @@ def discover_tests(problem: Problem) -> tuple[TestCase, ...]:
         raise ProblemError(answers[name], f"has no input file {name}.in beside it")
     cases = [_make_case(name, inputs[name], answers[name], problem.groups) for name in inputs]
     cases = [_with_transcript(case, problem) for case in cases]
-    _refuse_stray_transcripts(folder, inputs, problem)
+    _refuse_stray_transcripts(folder, entries, inputs, problem)
     order = {group.name: index for index, group in enumerate(problem.groups)}
     return tuple(sorted(cases, key=lambda case: (order[case.group], case.name)))
 
 
+def _by_stem(entries: list[os.DirEntry], suffix: str, root: Path) -> dict[str, Path]:
+    """The files named *SUFFIX (as the glob '*SUFFIX' finds them) by stem, none leading out of
+    the project root. Their folder is checked already: an entry that is not a symbolic link
+    lies in the folder's real place, so only links are resolved (resolving every path cost
+    about 25 ms on 200 tests)."""
+    found = {}
+    for entry in entries:
+        if entry.name.endswith(suffix):
+            path = Path(entry.path)
+            found[path.stem] = inside_root(path, root) if entry.is_symlink() else path
+    return found
+
+
 def _make_case(name: str, input_path: Path, answer_path: Path, groups: tuple[Group, ...]):
     for path in (input_path, answer_path):
-        try:
-            with open(path, "rb") as handle:
-                handle.read(1)
-        except OSError as exc:
-            raise ProblemError(path, f"cannot read: {exc.strerror}") from None
+        _require_readable(path)
     for group in groups:
         if fnmatch.fnmatchcase(name, group.glob):
             return TestCase(name, group.name, input_path, answer_path)
@@ -61,15 +73,31 @@ def _make_case(name: str, input_path: Path, answer_path: Path, groups: tuple[Gro
     raise ProblemError(input_path, f"test '{name}' matches no group ({globs})")
 
 
+def _require_readable(path: Path) -> None:
+    """A test file the judge can read (a byte of it, with no buffer around the descriptor)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+        try:
+            os.read(descriptor, 1)
+        finally:
+            os.close(descriptor)
+    except OSError as exc:
+        raise ProblemError(path, f"cannot read: {exc.strerror}") from None
+
+
 def _with_transcript(case: TestCase, problem: Problem) -> TestCase:
+    if problem.interactive is None:
+        return case
     path = case.input_path.with_suffix(SUFFIX)
-    if problem.interactive is None or not path.is_file():
+    if not path.is_file():
         return case
     return dataclasses.replace(case, interaction=inside_root(path, problem.root))
 
 
-def _refuse_stray_transcripts(folder: Path, inputs: dict[str, Path], problem: Problem) -> None:
-    for path in sorted(folder.glob("*" + SUFFIX)):
+def _refuse_stray_transcripts(
+    folder: Path, entries: list[os.DirEntry], inputs: dict[str, Path], problem: Problem
+) -> None:
+    for path in sorted(folder / entry.name for entry in entries if entry.name.endswith(SUFFIX)):
         if problem.interactive is None:
             raise ProblemError(path, "a transcript, but the problem is not interactive")
         if path.stem not in inputs:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from judge.cache import Cache
 from judge.cli import cli
-from judge.report import render_report, report_to_dict
+from judge.report import print_report, report_to_dict
 from judge.runner import judge_submission
 from judge.sandbox import IsolationUnavailable, check_isolation, open_sandbox
 from judge.sandbox.host import detect_host
@@ -47,7 +47,7 @@ def test_a_jail_that_fails_to_start_is_named_in_the_report(tmp_path):
     from rich.console import Console
 
     console = Console(width=200, record=True)
-    console.print(render_report(report))
+    print_report(report, console)
     assert "sandbox: plain (no cgroups) NOT ISOLATED (missing: network" in console.export_text()
 
 

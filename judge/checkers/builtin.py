@@ -17,7 +17,6 @@ import re
 from collections.abc import Callable
 
 from judge.checkers.base import CheckerSpec, CheckResult
-from judge.checkers.explain import explain_layout, explain_token_mismatch
 from judge.kattis_flags import DefaultFlags, parse_default_flags
 from judge.verdict import Verdict
 
@@ -46,9 +45,9 @@ def check_exact(output: bytes, answer: bytes, spec: CheckerSpec) -> CheckResult:
         return CheckResult(Verdict.AC)
     got, expected = _decode(output), _decode(answer)
     if got.split() == expected.split():
-        message, details = explain_layout(got.split("\n"), expected.split("\n"))
+        message, details = _explain_layout(got.split("\n"), expected.split("\n"))
         return CheckResult(Verdict.WA, "bytes differ (exact checker): " + message, details)
-    message, details = explain_token_mismatch(got, expected, lambda a, b: a == b)
+    message, details = _explain_token_mismatch(got, expected, lambda a, b: a == b)
     return CheckResult(Verdict.WA, message, details)
 
 
@@ -60,13 +59,13 @@ def check_kattis_default(output: bytes, answer: bytes, spec: CheckerSpec) -> Che
     got_tokens = [t for t in got_parts[0::2] if t]
     expected_tokens = [t for t in expected_parts[0::2] if t]
     if not _same_tokens(got_tokens, expected_tokens, equal):
-        message, details = explain_token_mismatch(got, expected, equal)
+        message, details = _explain_token_mismatch(got, expected, equal)
         return CheckResult(Verdict.WA, message, details)
     same_space = got_parts[1::2] == expected_parts[1::2] and _edges(got_parts) == _edges(
         expected_parts
     )
     if flags.space_change_sensitive and not same_space:
-        message, details = explain_layout(got.split("\n"), expected.split("\n"))
+        message, details = _explain_layout(got.split("\n"), expected.split("\n"))
         return CheckResult(Verdict.WA, "whitespace differs: " + message, details)
     return CheckResult(Verdict.AC)
 
@@ -112,18 +111,20 @@ def _edges(parts: list[str]) -> tuple[bool, bool]:
 
 
 def _compare(output: bytes, answer: bytes, equal: TokenEqual) -> CheckResult:
+    if output == answer:  # the same tokens on the same lines, whatever `equal` allows besides
+        return CheckResult(Verdict.AC)
     got, expected = _decode(output), _decode(answer)
     got_tokens, expected_tokens = got.split(), expected.split()
     same_tokens = len(got_tokens) == len(expected_tokens) and all(
         equal(a, b) for a, b in zip(got_tokens, expected_tokens, strict=True)
     )
     if not same_tokens:
-        message, details = explain_token_mismatch(got, expected, equal)
+        message, details = _explain_token_mismatch(got, expected, equal)
         return CheckResult(Verdict.WA, message, details)
     got_lines, expected_lines = _layout(got), _layout(expected)
     if [len(line.split()) for line in got_lines] == [len(line.split()) for line in expected_lines]:
         return CheckResult(Verdict.AC)
-    message, details = explain_layout(got_lines, expected_lines)
+    message, details = _explain_layout(got_lines, expected_lines)
     return CheckResult(Verdict.PE, message, details)
 
 
@@ -144,3 +145,18 @@ def _as_number(token: str) -> float | None:
     except ValueError:
         return None
     return value if math.isfinite(value) else None
+
+
+# Explanations are for rejected output only: their module (and difflib) loads when one is due.
+
+
+def _explain_token_mismatch(got: str, expected: str, equal: TokenEqual) -> tuple[str, str]:
+    from judge.checkers.explain import explain_token_mismatch
+
+    return explain_token_mismatch(got, expected, equal)
+
+
+def _explain_layout(got: list[str], expected: list[str]) -> tuple[str, str]:
+    from judge.checkers.explain import explain_layout
+
+    return explain_layout(got, expected)

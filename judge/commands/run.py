@@ -117,7 +117,7 @@ def diff(
         out.print(f"{solution.name} is accepted on {plural(len(results), 'test')}: no difference")
         raise click.exceptions.Exit(0)
     header = Text(f"{failing.case.name}: ")
-    header.append_text(verdict_text(failing.result.verdict))
+    header.append_text(verdict_text(failing.result.verdict).to_rich())
     header.append(f" {failing.result.message}")
     out.print(header)
     if failing.result.verdict not in (Verdict.WA, Verdict.PE) and failing.result.details:

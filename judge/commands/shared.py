@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from judge.context import AppContext
 from judge.errors import JudgeError
-from judge.languages import CompileFailure
-from judge.runner import Submission, prepare_submission
-from judge.sandbox.api import Sandbox
-from judge.spec import Problem
+
+if TYPE_CHECKING:  # the CLI loads this module for every command; judging loads these
+    from judge.runner import Submission
+    from judge.sandbox.api import Sandbox
+    from judge.spec import Problem
 
 ROOT_HELP = (
     "Project root (the folder holding problems/). Default: $JUDGE_ROOT, else the nearest "
@@ -95,6 +97,9 @@ def compiled_submission(
     app: AppContext, spec: Problem, solution: Path, sandbox: Sandbox, language: str | None
 ) -> Submission:
     """SOLUTION compiled and calibrated; a compile error stops the command (exit 2)."""
+    from judge.languages import CompileFailure
+    from judge.runner import prepare_submission
+
     submission = prepare_submission(spec, solution.resolve(), sandbox, language)
     if isinstance(submission, CompileFailure):
         raise JudgeError(f"{solution} does not compile:\n{submission.message}")

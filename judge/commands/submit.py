@@ -19,7 +19,7 @@ from judge.context import AppContext
 from judge.parallel import SandboxesOpening, default_workers
 from judge.report import case_line, isolation_warning, print_report, report_to_json
 from judge.runner import CaseResult, JudgeOptions, judge_submission
-from judge.terminal import console, is_terminal, plural
+from judge.terminal import console, is_terminal, plural, show, status
 from judge.testdata import discover_tests, select_tests
 from judge.verdict import Verdict
 
@@ -95,9 +95,8 @@ def submit(
         raise click.UsageError("--token goes with --server")
     spec = app.problem(problem)
     tests = select_tests(discover_tests(spec), test_names, group_names)
-    out = console()
     streaming = not as_json and is_terminal()  # one line per test now, no table at the end
-    progress = out if streaming else console(stderr=True)
+    out = console() if streaming else None  # rich, for a terminal only
     jobs = jobs or default_workers()
     workers = 1 if fail_fast or jobs > 1 else default_workers()  # after a TLE
     name_width = max(len(case.name) for case in tests)
@@ -111,9 +110,9 @@ def submit(
         raise
     warning = isolation_warning(sandbox.info)
     if warning is not None:
-        console(stderr=True).print(warning, soft_wrap=True)
+        show([warning], stderr=True, soft_wrap=True)
     try:
-        with progress.status(label, spinner="dots") as status:
+        with status(label, out) as progress:
             state = {"done": 0, "note": ""}
 
             def count(case: CaseResult) -> None:
@@ -124,12 +123,13 @@ def submit(
                         f" ({case.name} ran out of time: the {plural(left, 'test')} after it "
                         f"run {workers} at a time)"
                     )
-                status.update(f"{label}: {state['done']}/{len(tests)}{state['note']}")
+                progress.update(f"{label}: {state['done']}/{len(tests)}{state['note']}")
 
-            show = in_order(
-                [case.name for case in tests],
-                lambda case: out.print(case_line(case, name_width)) if streaming else None,
-            )
+            def stream(case: CaseResult) -> None:
+                if streaming:
+                    out.print(case_line(case, name_width).to_rich())
+
+            emit = in_order([case.name for case in tests], stream)
             report = judge_submission(
                 spec,
                 solution.resolve(),
@@ -140,7 +140,7 @@ def submit(
                     workers=jobs,
                     workers_after_tle=workers,
                 ),
-                on_case=lambda case: (count(case), show(case)),
+                on_case=lambda case: (count(case), emit(case)),
                 tests=tests,
                 sandbox_factory=extra.take,
             )

@@ -41,7 +41,7 @@ def submit_remote(
                 done.append(data)
                 status.update(f"judging {solution.name} on {problem}: {len(done)} tests")
                 if not as_json:
-                    progress.print(case_line(CaseDocument.model_validate(data).to_case()))
+                    progress.print(case_line(CaseDocument.model_validate(data).to_case()).to_rich())
 
             document = follow(client, submission_id, show_case)
     if document["status"] == "failed":
