@@ -74,13 +74,17 @@ def check_isolation(info: SandboxInfo, allow_unsandboxed: bool) -> None:
 
 
 def _open(cache: Cache, choice: SandboxChoice, host: HostSupport | None) -> Sandbox:
-    from judge.sandbox.plain import PlainSandbox  # (psutil: imported only where it is used)
-
     if choice is SandboxChoice.PLAIN:
-        return PlainSandbox(cache, f"chosen with {SANDBOX_ENV}=plain")
+        return _plain(cache, f"chosen with {SANDBOX_ENV}=plain")
     if not sys.platform.startswith("linux"):
-        return PlainSandbox(cache, f"the fork-server sandbox needs Linux, not {sys.platform}")
+        return _plain(cache, f"the fork-server sandbox needs Linux, not {sys.platform}")
     try:
         return JailSandbox(cache, host if host is not None else detect_host())
     except (OSError, ServerFailed) as exc:
-        return PlainSandbox(cache, f"the fork-server sandbox failed to start: {exc}")
+        return _plain(cache, f"the fork-server sandbox failed to start: {exc}")
+
+
+def _plain(cache: Cache, reason: str) -> Sandbox:
+    from judge.sandbox.plain import PlainSandbox  # psutil: loaded only where it is used
+
+    return PlainSandbox(cache, reason)
