@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.runner import CaseResult, Checker, Submission, judge_case
+from judge.launch import Submission
+from judge.runner import CaseResult, Checker, judge_case
 from judge.sandbox.api import Sandbox
 from judge.spec import Problem
 from judge.testdata import TestCase

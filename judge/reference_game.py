@@ -15,7 +15,8 @@ from pathlib import Path
 
 from judge.languages import Prepared, detect_language
 from judge.limits import MemoryBasis
-from judge.runner import CaseResult, Checker, Submission, judge_case, prepare_checker
+from judge.launch import Submission
+from judge.runner import CaseResult, Checker, judge_case, prepare_checker
 from judge.sandbox.api import ResourceLimits, Sandbox
 from judge.spec import Problem
 from judge.testdata import TestCase

@@ -24,7 +24,8 @@ from collections.abc import Callable
 
 from judge.programs import SetterProgramError, SetterPrograms
 from judge.parallel import SandboxPerThread
-from judge.runner import CaseResult, Checker, Submission, judge_case
+from judge.launch import Submission
+from judge.runner import CaseResult, Checker, judge_case
 from judge.sandbox.api import Sandbox
 from judge.shrink import ShrinkResult, shrink
 from judge.spec import Problem

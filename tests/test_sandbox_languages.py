@@ -17,7 +17,7 @@ from judge.languages import (
     prepare,
 )
 from judge.parallel import SandboxPerThread
-from judge.runner import compile_limits
+from judge.launch import compile_limits
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.api import python_interpreter
 from judge.spec import CompileLimits

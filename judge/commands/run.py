@@ -20,7 +20,8 @@ from judge.commands.shared import (
 from judge.context import AppContext
 from judge.diffing import first_failing_test
 from judge.report import verdict_text
-from judge.runner import launch, prepare_checker
+from judge.launch import launch
+from judge.runner import prepare_checker
 from judge.terminal import console, plural
 from judge.testdata import discover_tests, select_tests
 from judge.verdict import Verdict

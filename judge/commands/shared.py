@@ -12,7 +12,7 @@ from judge.context import AppContext
 from judge.errors import JudgeError
 
 if TYPE_CHECKING:  # the CLI loads this module for every command; judging loads these
-    from judge.runner import Submission
+    from judge.launch import Submission
     from judge.sandbox.api import Sandbox
     from judge.spec import Problem
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from judge.cache import Cache
 from judge.cli import cli
 from judge.languages import CompileFailure, detect_language, prepare
-from judge.runner import compile_limits
+from judge.launch import compile_limits
 from judge.sandbox import open_sandbox
 from judge.spec import CompileLimits
 from judge.verdict import Verdict
