@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import time
 
 import pytest
 
 from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.plain import PlainSandbox
+from tests.hostile.test_hostile import processes_of_uid
 
 PYTHON = (sys.executable, "-I", "-S", "-B")
 LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=3000, memory_kb=256_000, output_kb=64)
@@ -87,6 +89,16 @@ SUBMISSIONS = {
             print(type(exc).__name__, file=sys.stderr)
             print(50, flush=True)
         input()
+    """,
+    "leaves_a_daemon": """
+        import os
+        import time
+        if os.fork() == 0:  # double fork: the grandchild leaves its session and lives on
+            os.setsid()
+            if os.fork() == 0:
+                time.sleep(30)
+            os._exit(0)
+        print(1, flush=True)
     """,
     "burns_cpu": """
         import time
@@ -178,6 +190,16 @@ def test_the_submission_of_a_pair_is_still_isolated(sandbox, tmp_path):
     result, note = play(sandbox, tmp_path, "peeks", submission_args=(str(tmp_path / "secret.in"),))
     assert result.submission.stderr == b"FileNotFoundError\n"
     assert note == "no answer"  # it guessed 50, then could not go on
+
+
+def test_a_daemon_of_the_submission_does_not_outlive_the_pair(sandbox, tmp_path):
+    if not sandbox.info.isolated:
+        pytest.skip(f"the {sandbox.info.kind} sandbox does not isolate")
+    started = time.monotonic()
+    result, note = play(sandbox, tmp_path, "leaves_a_daemon")
+    assert result.submission.ok and note == "no answer"
+    assert time.monotonic() - started < 10.0  # the pair did not wait for the daemon's 30 s
+    assert processes_of_uid(sandbox.sandbox_uid) == []
 
 
 # Writes its reply only once the submission has left (its output ended), with no care for a

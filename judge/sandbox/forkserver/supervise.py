@@ -165,7 +165,11 @@ class Run:
         return more
 
     def on_end(self):
-        """Called once the run's wait fd says it is over."""
+        """The run's wait fd says its program is over: what is left of an isolated run (a
+        daemon it started, holding its pipes, a pair's pipe to the interactor among them) is
+        killed now, as the processes of a PID namespace end with its init."""
+        if self.order.isolate:
+            self.stop()
 
     def finish_streams(self, poller):
         """The run is over: empty what its program left in its pipes, then close them (an
@@ -324,11 +328,6 @@ class DirectRun(Run):
 
     def program_pid(self):
         return self.child
-
-    def on_end(self):
-        """What is left of an isolated run ends with its program (its pipes with it)."""
-        if self.order.isolate:
-            self.stop()
 
     def stop(self):
         """Kill its process group, and with cgroups everything in them until empty."""
