@@ -21,37 +21,17 @@ from .rootfs import BOX, mount_run_directories
 def direct_main(server, order, files, joins, status_w):
     """A run whose program is this child of the worker: an isolated run first enters its
     namespaces and sets up its root and files."""
-    try:
-        leave_worker(server)
-        try:
-            source, exec_fd = load_program(order)
-            files_in, _ = open_run_files(order)
-        except OSError as exc:
-            report(status_w, protocol.child_failed(exc, unstarted=True))
-            os._exit(127)
-        files = enter_box(server, order, files, files_in)
-    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
-        report(status_w, protocol.child_failed(exc))
-        os._exit(127)
+    files, source, exec_fd, _ = set_up(server, order, files, status_w, failed_status=127)
     return program_main(server, order, files, joins, status_w, source, exec_fd)
 
 
 def init_main(server, order, files, joins, status_w):
-    """The run's first process, forked by its worker, for a run that leaves files: it enters
+    """The run's first process, forked by its worker (see supervise.runs_with_init): it enters
     the run's namespaces, sets up its root and files, forks the program, reaps it, copies the
     files the run leaves out, and reports how the program ended. Returns only in the program
     (its Python job)."""
+    files, source, exec_fd, out_dir = set_up(server, order, files, status_w, failed_status=1)
     try:
-        leave_worker(server)
-        try:
-            # Before the project disappears from view: the program, its files, where to leave
-            # the files it makes.
-            source, exec_fd = load_program(order)
-            files_in, out_dir = open_run_files(order)
-        except OSError as exc:
-            report(status_w, protocol.child_failed(exc, unstarted=True))
-            os._exit(1)
-        files = enter_box(server, order, files, files_in)
         program = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
@@ -75,6 +55,25 @@ def init_main(server, order, files, joins, status_w):
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
     os._exit(0)
+
+
+def set_up(server, order, files, status_w, failed_status):
+    """What a run's first child does before its program starts: let go of the worker; open the
+    program, the run's files and the folder for the files it leaves while the host is still in
+    view; enter the run's box. (its stdio files, the program's source, a descriptor to exec,
+    that folder); on a failure it reports why and exits with `failed_status`."""
+    try:
+        leave_worker(server)
+        try:
+            source, exec_fd = load_program(order)
+            files_in, out_dir = open_run_files(order)
+        except OSError as exc:
+            report(status_w, protocol.child_failed(exc, unstarted=True))
+            os._exit(failed_status)
+        return enter_box(server, order, files, files_in), source, exec_fd, out_dir
+    except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
+        report(status_w, protocol.child_failed(exc))
+        os._exit(failed_status)
 
 
 def enter_box(server, order, files, files_in):
@@ -173,7 +172,6 @@ def load_program(order):
         finally:
             os.close(fd)
     return None, open_executable(order.argv[0])
-
 
 
 def load_code(order, source):

@@ -77,8 +77,7 @@ class PairRun:
                 run.clean_up()
             reap_orphans()  # only once both runs have reaped their own children
             for run in runs:
-                if run.cgroups is not None:
-                    run.cgroups.wait_released(reap_orphans)
+                run.wait_released()
             return self.report()
         finally:
             for run in runs:

@@ -127,8 +127,7 @@ class Run:
                         self.escalate(now)
             self.clean_up()
             reap_orphans()
-            if self.cgroups is not None:
-                self.cgroups.wait_released(reap_orphans)
+            self.wait_released()
             return self.report()
         finally:
             os.close(self.status_r)
@@ -233,6 +232,11 @@ class Run:
             return True  # (in a pair, stdout is the partner's pipe: it reads what it needs)
         return not self.order.isolate and os.fstat(self.files[2]).st_size > TRUSTED_STDERR_BYTES
 
+    def wait_released(self):
+        """Once its processes are dead: until the last of them is reaped (cgroups)."""
+        if self.cgroups is not None:
+            self.cgroups.wait_released(reap_orphans)
+
     def stderr_bytes(self):
         """How much it wrote on stderr: counted by the pump of an isolated run, else the size
         of the file it wrote to."""
@@ -304,7 +308,6 @@ class InitRun(Run):
 
     def hard_stop(self):
         kill(self.child)
-
 
 
 class DirectRun(Run):
