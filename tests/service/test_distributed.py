@@ -33,7 +33,7 @@ def assert_judged_once(stack: Stack, submissions: list[dict], expected: dict[int
     for submission in submissions:
         assert submission["status"] == "done", (submission, stack.logs_text())
         verdicts = submission["verdict"], [t["verdict"] for t in submission["tests"]]
-        assert verdicts == expected[submission["id"]], submission["id"]
+        assert verdicts == expected[submission["id"]], (submission, stack.logs_text()[-4000:])
 
 
 def test_a_worker_killed_in_the_middle_of_judging(cluster):
