@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import signal
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -271,3 +274,37 @@ def test_a_run_stopped_on_time_still_has_its_true_peak(sandbox, tmp_path, source
     result = sandbox.run(RunRequest(argv=python(tmp_path, source), limits=limits))
     assert result.termination is termination
     assert result.peak_memory_kb >= 0.8 * baseline  # the idle interpreter at least
+
+
+def runs_namespace_holder(server_pid: int) -> int | None:
+    """The host pid of pid 1 of the namespace a server's runs share (its child), if any."""
+    for child in (Path(f"/proc/{server_pid}/task/{server_pid}/children").read_text().split()):
+        nspids = next(line for line in Path(f"/proc/{child}/status").read_text().splitlines()
+                      if line.startswith("NSpid:")).split()[1:]
+        if nspids[-1] == "1" and len(nspids) > 1:
+            return int(child)
+    return None
+
+
+def test_a_run_whose_pid_in_its_namespace_is_the_servers_own_is_judged_as_any(tmp_path):
+    """A run sees its pid in the runs' namespace, which counts up run by run and so, sooner or
+    later, reaches the number of the server's own pid in the host's: that run must not take
+    itself for the server. Here the namespace's next pid is set to the server's."""
+    box = open_sandbox(Cache(tmp_path))
+    try:
+        if not isinstance(box, JailSandbox) or shutil.which("nsenter") is None:
+            pytest.skip("needs the fork server and util-linux's nsenter")
+        holder = runs_namespace_holder(box.server_pid)
+        if holder is None:
+            pytest.skip("the runs share no PID namespace here (no cgroups or namespaces)")
+        subprocess.run(["nsenter", f"--target={holder}", "--pid", "--", "sh", "-c",
+                        f"echo {box.server_pid - 1} > /proc/sys/kernel/ns_last_pid"],
+                       check=True, timeout=30)
+        argv = python(tmp_path, "import os; print(os.getpid())")
+        colliding = box.run(RunRequest(argv=argv, limits=LIMITS))
+        assert colliding.ok and colliding.stdout == f"{box.server_pid}\n".encode(), colliding
+        assert colliding.stderr == b""
+        after = box.run(RunRequest(argv=argv, limits=LIMITS))
+        assert after.ok and after.stdout == f"{box.server_pid + 1}\n".encode(), after
+    finally:
+        box.close()

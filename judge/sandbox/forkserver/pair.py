@@ -18,7 +18,7 @@ import select
 import time
 
 from . import protocol
-from .processes import reap_orphans
+from .processes import RUN, reap_orphans
 from .pyrunner import PythonJob
 from .supervise import POLL_MS, open_output, start
 
@@ -45,7 +45,7 @@ def supervise_pair(server, pair):
         ends = (to_submission_r,)
         return PairRun(server, *runs, pair.grace_ms / 1000).follow()
     finally:
-        if os.getpid() == server.supervisor:
+        if server.role != RUN:
             for fd in (*ends, submission_files[2], interactor_files[2]):
                 os.close(fd)
 

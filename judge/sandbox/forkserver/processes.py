@@ -4,6 +4,11 @@ a descriptor to its end."""
 import os
 import signal
 
+# What a process of the fork server is (Server.role): the server itself, a worker it forked for
+# one order, or a run's child, which goes back through the server's code only to become its
+# program.
+SERVER, WORKER, RUN = "server", "worker", "run"
+
 
 def kill(pid, sig=signal.SIGKILL):
     try:

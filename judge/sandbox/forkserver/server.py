@@ -18,7 +18,7 @@ from . import protocol
 from .cgroups import RunCgroups
 from .libc import PR_SET_CHILD_SUBREAPER, prctl, set_command_line
 from .pair import supervise_pair
-from .processes import reap, reap_orphans
+from .processes import RUN, SERVER, WORKER, reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
@@ -33,8 +33,13 @@ class Server:
         self.config = config
         self.request_fd, self.reply_fd = request_fd, reply_fd
         self.pid = os.getpid()
-        # The process that supervises runs: the server, or in a worker the worker; and the
-        # descriptors of its own that a run's children let go of.
+        # What this process is: the server, a worker it forked, or a run's child (which returns
+        # through the server's code only to become its program). Told by this flag, never by
+        # comparing pids: a run's child sees its pid in the runs' PID namespace, which may be
+        # the same number as the server's own pid in the host's.
+        self.role = SERVER
+        # The supervisor's pid as its runs' children read their parent's while it lives (see
+        # inside.leave_worker), and the descriptors of its own that they let go of.
         self.supervisor = self.pid
         self.private_fds = (request_fd, reply_fd)
         # A uid of its own: RLIMIT_NPROC then counts only this server's runs.
@@ -88,7 +93,7 @@ class Server:
         try:
             return supervise_pair(self, order) if pair else supervise(self, order)
         except Exception as exc:  # noqa: BLE001 - a broken order or host: the judge hears why
-            if os.getpid() != self.supervisor:
+            if self.role == RUN:
                 raise  # a child unwinding: it never answers for its supervisor (see work)
             for cgroups in self.all_cgroups():
                 cgroups.discard()  # in whatever state the failure left them
@@ -106,6 +111,7 @@ class Server:
         done_r, done_w = os.pipe2(os.O_CLOEXEC)
         worker = os.fork()
         if worker == 0:
+            self.role = WORKER
             os.close(done_r)
             return self.work(size, done_w), False
         os.close(done_w)
@@ -137,7 +143,7 @@ class Server:
             protocol.send(self.reply_fd, answer)
             self.kill_leftovers()
         except BaseException:  # noqa: BLE001 - the judge went away, or sent no order
-            if os.getpid() != self.supervisor:
+            if self.role == RUN:
                 os._exit(1)  # a run's child: it never answers for the worker
             closed = True  # the server leaves too: the judge hears of it by the closed pipe
         try:
@@ -198,7 +204,7 @@ def main():
     except OSError:  # the judge went away in the middle of a run (a closed reply pipe)
         job = None
     if job is None:  # the server, leaving: its cgroups and mount point go with it
-        if os.getpid() == server.pid:
+        if server.role == SERVER:
             server.clean_up()
         os._exit(0)  # nothing to flush: the judge, waiting for this exit, is spared a teardown
     # In a program's child: the server's objects stay as they are (freeing them would copy

@@ -8,7 +8,7 @@ import time
 
 from . import protocol
 from .inside import direct_main, init_main
-from .processes import kill, kill_group, read_to_end, reap, reap_orphans
+from .processes import RUN, kill, kill_group, read_to_end, reap, reap_orphans
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
@@ -31,7 +31,7 @@ def supervise(server, order):
         run = start(server, order, server.cgroups, files)
         return run if isinstance(run, PythonJob) else run.follow()
     finally:
-        if os.getpid() == server.supervisor:
+        if server.role != RUN:
             for fd in files:
                 os.close(fd)
 
@@ -55,6 +55,7 @@ def start(server, order, cgroups, files):
         started = time.monotonic()
         child = os.fork()
         if child == 0:
+            server.role = RUN
             os.close(status_r)
             for fd in streams:
                 os.close(fd)
@@ -65,7 +66,7 @@ def start(server, order, cgroups, files):
         kind = InitRun if with_init else DirectRun
         return kind(server, order, cgroups, child, status_r, files, started, streams)
     finally:
-        if os.getpid() == server.supervisor:
+        if server.role != RUN:
             for fd in (*joins, *(fd for fd in given if fd not in files)):
                 os.close(fd)  # the write ends of the streams: the program's alone now
 
