@@ -220,6 +220,35 @@ def test_plain_sandbox_still_runs_programs(tmp_path):
     assert result.stdout == b"plain\n"
 
 
+
+def test_plain_sandbox_kills_what_the_program_left_in_its_process_group(tmp_path):
+    box = PlainSandbox(Cache(tmp_path))
+    argv = python(tmp_path, """
+        import os, time
+        child = os.fork()
+        if child == 0:
+            time.sleep(30)
+            os._exit(0)
+        print(child)
+    """)
+    started = time.monotonic()
+    result = box.run(RunRequest(argv=argv, limits=LIMITS))
+    assert result.ok, result
+    assert time.monotonic() - started < 10.0  # it did not wait for the child's 30 s
+    child = int(result.stdout)
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{child}").exists() and "Z" not in state_of(child):
+        assert time.monotonic() < deadline, "the child outlived the run"
+        time.sleep(0.01)
+
+
+def state_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
 FLOOD_STDERR = """
     import sys
     sys.stderr.write("first\\n" + "x" * 1_000_000 + "\\nlast\\n")

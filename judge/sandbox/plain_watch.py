@@ -40,10 +40,13 @@ class Watched:
         return self.ended_at is None
 
     def poll(self, now: float) -> None:
-        """Measure the tree, or note that the process has ended (reaped with wait4, so that its
-        own CPU time is known exactly)."""
-        pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
-        if pid:
+        """Measure the tree, or note that the process has ended: what is left of its process
+        group is killed while it is still a zombie (its pid, and so its group's, cannot have
+        been given to another process yet), then it is reaped with wait4, so that its own CPU
+        time is known exactly."""
+        if os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            _kill_group(self.proc.pid)
+            _, status, usage = os.wait4(self.proc.pid, 0)
             self._ended(now, status)
             self.cpu_ms = max(self.cpu_ms, (usage.ru_utime + usage.ru_stime) * 1000)
             return
@@ -80,8 +83,8 @@ class Watched:
         self.returncode = os.waitstatus_to_exitcode(status)
 
     def result(self, stdout: bytes) -> RunResult:
-        """Its facts once it has ended; nothing of its process group outlives it."""
-        _kill_group(self.proc.pid)
+        """Its facts once it has ended (and what was left of its process group was killed,
+        before it was reaped: after that its number may be another process's)."""
         stderr, skipped = self._stderr.collect()
         code = self.returncode
         exit_code = code if code >= 0 else None
