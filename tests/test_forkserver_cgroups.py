@@ -6,14 +6,16 @@ from __future__ import annotations
 import marshal
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
-from judge.sandbox.forkserver.cgroups import CgroupsV1, CgroupsV2, RunCgroups
+from judge.sandbox.forkserver.cgroups import CgroupsV1, CgroupsV2, RunCgroups, kill_members
 
 SERVER = 4242
 V1 = ("memory", "pids", "cpuacct")
@@ -155,7 +157,8 @@ def test_v1_cgroups_that_come_back_dirty_are_replaced(v1, dirty, monkeypatch):
     for controller, files in dirty.items():
         write(dirs[controller] / first, **files)
     killed = []
-    monkeypatch.setattr("judge.sandbox.forkserver.cgroups.kill", killed.append)
+    monkeypatch.setattr("judge.sandbox.forkserver.cgroups.kill_members",
+                        lambda pids, members: killed.extend(pids))
     monkeypatch.setattr("judge.sandbox.forkserver.cgroups.KILL_ROUNDS", 2)
     close_all(cgroups.prepare(65536, 16))
     assert cgroups.name == f"judge-{SERVER}-2"
@@ -365,3 +368,40 @@ def test_cgroups_seen_empty_are_not_read_again_until_the_next_run(v1, monkeypatc
     close_all(cgroups.prepare(65536, 16))  # a new run joins: looked at again
     cgroups.kill_all()
     assert reads
+
+
+# ------------------------------------------------------------------ killing by pid, safely
+
+
+def test_a_listed_process_still_in_the_cgroup_is_killed():
+    member = subprocess.Popen(["sleep", "30"])
+    try:
+        kill_members([member.pid], lambda: [member.pid])
+        assert member.wait(timeout=10) == -signal.SIGKILL
+    finally:
+        member.kill()
+        member.wait()
+
+
+def test_a_number_that_left_the_cgroup_since_it_was_read_is_not_killed():
+    """The listed process ended and its number went to a process outside the run (here: one
+    that was never in it) before the kill: the second read no longer lists it, so it lives."""
+    outsider = subprocess.Popen(["sleep", "30"])
+    try:
+        kill_members([outsider.pid], lambda: [])
+        time.sleep(0.05)
+        assert outsider.poll() is None
+    finally:
+        outsider.kill()
+        outsider.wait()
+
+
+def test_a_pid_read_as_0_is_passed_over_not_taken_for_the_own_group():
+    """cgroup.procs lists a process outside the reader's PID namespace as 0, and kill(0, ...)
+    means the caller's own process group."""
+    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+            "from judge.sandbox.forkserver.cgroups import kill_members\n"
+            "kill_members([0], lambda: [0]); print('alive')")
+    probe = subprocess.run([sys.executable, "-c", code, str(Path(__file__).resolve().parents[1])],
+                           capture_output=True, text=True, timeout=60, start_new_session=True)
+    assert (probe.returncode, probe.stdout) == (0, "alive\n"), probe.stderr

@@ -14,6 +14,7 @@ milliseconds); a counter that cannot be read is None, never 0.
 
 import errno
 import os
+import signal
 import time
 
 from .processes import kill, pid_alive, read_to_end
@@ -91,8 +92,7 @@ class RunCgroups:
             if not pids:
                 self.emptied = True
                 return
-            for pid in pids:
-                kill(pid)
+            kill_members(pids, self.pids)
             time.sleep(0.001)
 
     def discard(self):
@@ -254,6 +254,40 @@ class CgroupsV2(RunCgroups):
         except OSError:
             pass  # an older kernel: kill them one by one
         super().kill_all()
+
+
+def kill_members(pids, members):
+    """SIGKILL the processes `pids`, read from a cgroup's cgroup.procs, that are still in it.
+
+    A pid is only a number: a process of the run may end and be reaped (by its parent in the
+    run, or by the runs' pid 1) after the list was read, and the number go to any process of
+    the host. So each is pinned by a pidfd first, the cgroup read again (`members`), and only
+    a pinned process whose number is still listed is signalled: if it lives, the number is
+    its own and it is a member; if it has ended, the signal reaches nothing. Without pidfds
+    (Linux before 5.3) the numbers are killed as read."""
+    pinned = {}
+    try:
+        for pid in pids:
+            try:
+                pinned[pid] = os.pidfd_open(pid)
+            except AttributeError:
+                kill(pid)  # no pidfds in this Python
+            except OSError as exc:
+                if exc.errno == errno.ENOSYS:
+                    kill(pid)  # nor in this kernel
+                # else: ended already, or out of descriptors: the next round sees it again
+        if not pinned:
+            return
+        still = set(members())
+        for pid, pidfd in pinned.items():
+            if pid in still:
+                try:
+                    signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+                except OSError:
+                    pass  # ended in the meantime
+    finally:
+        for pidfd in pinned.values():
+            os.close(pidfd)
 
 
 def read_pids(path):
