@@ -14,7 +14,7 @@ from .confine import close_all_but, drop_privileges, join_cgroups, open_executab
 from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
 from .libc import prctl, setns, unshare
 from .pyrunner import PythonJob
-from .processes import read_to_end
+from .processes import kill_group, read_to_end
 from .rootfs import BOX, mount_run_directories
 
 
@@ -182,9 +182,15 @@ def load_code(order, source):
 
 
 def reap_until(program):
-    """As PID 1, reap every orphan; return the program's own status and resource usage."""
+    """Reap every orphan that comes back (as the runs' pid 1, or their subreaper); return the
+    program's own status and resource usage. What is left of the program's process group is
+    killed before it is reaped, while its number is still its own (after the reap it may be
+    another process's, and a process group of that number another run's)."""
     while True:
-        pid, status, usage = os.wait4(-1, 0)
+        pid = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT).si_pid
+        if pid == program:
+            kill_group(program)
+        _, status, usage = os.wait4(pid, 0)
         if pid == program:
             return status, usage
 

@@ -287,10 +287,16 @@ class InitRun(Run):
         return bool(chunk)
 
     def clean_up(self):
-        if self.cgroups is None and (pid := self.program_pid()) is not None:
-            kill_group(pid)
         reap(self.child)
         self.records = protocol.decode_all(b"".join(self.records))
+        # Its init killed what was left of the program's group before it reaped the program;
+        # an init killed before the program ended leaves that to the worker (the program, an
+        # orphan now, is the worker's to reap: its number is still its own).
+        if self.cgroups is None and not any(isinstance(r, protocol.ProgramEnded)
+                                            for r in self.records):
+            for record in self.records:
+                if isinstance(record, protocol.ProgramStarted):
+                    kill_group(record.pid)
 
     def program_pid(self):
         """Only needed, and only reported, without cgroups."""

@@ -1,0 +1,91 @@
+"""The fork server on a host without usable cgroups (a container that delegates none): runs
+are then followed by their process groups, and a limit by rusage and /proc."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from judge.cache import Cache
+from judge.sandbox import ResourceLimits, RunRequest, Termination
+from judge.sandbox.host import detect_host
+from judge.sandbox.jail import JailSandbox
+
+LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024)
+# Forks a child into its own process group that sleeps far longer than any test waits, prints
+# the child's pid and leaves it behind.
+LEAVES_A_CHILD = """
+    import os, time
+    child = os.fork()
+    if child == 0:
+        time.sleep(60)
+        os._exit(0)
+    print(child, flush=True)
+    open("left.txt", "w").write("made")
+"""
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory):
+    host = detect_host()
+    if not host.root:
+        pytest.skip("the fork server needs root")
+    without = dataclasses.replace(host, cgroup_version=None, cgroup_dirs={},
+                                  cgroup_reason="left out by the test")
+    box = JailSandbox(Cache(tmp_path_factory.mktemp("cache")), without)
+    yield box
+    box.close()
+
+
+def python(tmp_path, source):
+    path = tmp_path / "prog.py"
+    path.write_text(textwrap.dedent(source))
+    return (sys.executable, "-I", "-S", "-B", str(path))
+
+
+def gone_or_zombie(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state in ("Z", "X")
+
+
+def wait_gone(pid: int) -> None:
+    deadline = time.monotonic() + 10
+    while not gone_or_zombie(pid):
+        assert time.monotonic() < deadline, f"process {pid} outlived its run"
+        time.sleep(0.01)
+
+
+def test_a_run_without_cgroups_says_so_and_gets_its_answer(sandbox, tmp_path):
+    assert sandbox.info.cgroup_version is None
+    result = sandbox.run(RunRequest(argv=python(tmp_path, "print(int(input()) * 2)"),
+                                    limits=LIMITS, stdin_bytes=b"21\n"))
+    assert result.ok and result.stdout == b"42\n", result
+
+
+@pytest.mark.parametrize("leaves_files", [False, True], ids=["program alone", "with its init"])
+def test_what_a_run_leaves_in_its_process_group_dies_with_it(sandbox, tmp_path, leaves_files):
+    """Killed by its group: by the worker when the program is its own child, by its init
+    (before the program is reaped) when the run copies files out of its /box."""
+    out = tmp_path / "left.txt"
+    request = RunRequest(argv=python(tmp_path, LEAVES_A_CHILD), limits=LIMITS,
+                         files_out={"left.txt": out} if leaves_files else {})
+    started = time.monotonic()
+    result = sandbox.run(request)
+    assert result.ok, result
+    assert time.monotonic() - started < 10.0  # it did not wait for the child's 60 s
+    assert out.exists() == leaves_files
+    wait_gone(int(result.stdout))  # (without cgroups, runs share the host's PID namespace)
+
+
+def test_a_cpu_limit_is_enforced_without_cgroups(sandbox, tmp_path):
+    limits = ResourceLimits(cpu_ms=300, wall_ms=20_000, memory_kb=256_000, output_kb=64)
+    result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
+    assert result.termination is Termination.CPU_LIMIT, result
