@@ -43,6 +43,13 @@ it closes (the kernel then kills everything in the namespace). An isolated run (
               for the server's own interpreter, runs the Python program in this
               already-started process (pyrunner: the server's speed)
 
+A run's processes see their pids in that namespace, numbers that count up run by run and in time
+meet the server's own pid in the host's: no process tells what it is (server, worker, a run's
+child) by its pid, only by the role it was given when it was forked (Server.role). Nothing is
+killed by a number that may have been given to another process: a cgroup's members are pinned
+by pidfds and checked again before the signal; a process group is killed while its leader, a
+zombie not yet reaped, still holds its number.
+
 When the program ends, what is left of the run is killed through its cgroups. A run that leaves
 files to copy out of its /box (a compile step), and a pair's submission (which of its two runs
 ended first decides the verdict), have one process more, its init:
