@@ -89,3 +89,22 @@ def test_a_cpu_limit_is_enforced_without_cgroups(sandbox, tmp_path):
     limits = ResourceLimits(cpu_ms=300, wall_ms=20_000, memory_kb=256_000, output_kb=64)
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
     assert result.termination is Termination.CPU_LIMIT, result
+
+
+@pytest.mark.parametrize("leaves_files", [False, True], ids=["program alone", "with its init"])
+def test_a_run_stopped_at_its_limit_leaves_nothing_without_cgroups(sandbox, tmp_path,
+                                                                   leaves_files):
+    """Stopped for CPU while its child sleeps: the group goes (by the init, which alone reaps
+    the program, when the run has one)."""
+    limits = ResourceLimits(cpu_ms=300, wall_ms=20_000, memory_kb=256_000, output_kb=64)
+    spins = textwrap.dedent(LEAVES_A_CHILD) + "while True:\n    pass\n"
+    request = RunRequest(argv=python(tmp_path, spins), limits=limits,
+                         files_out={"left.txt": tmp_path / "left.txt"} if leaves_files else {})
+    started = time.monotonic()
+    result = sandbox.run(request)
+    assert result.termination is Termination.CPU_LIMIT, result
+    # Its CPU time comes from the rusage of the program's reap: by the init, when it has one,
+    # which was not itself killed for not stopping the program in time.
+    assert result.cpu_ms >= 300, result
+    assert time.monotonic() - started < 10.0
+    wait_gone(int(result.stdout))

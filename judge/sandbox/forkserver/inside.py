@@ -5,6 +5,7 @@ it became."""
 
 import marshal
 import os
+import select
 import signal
 import stat
 import time
@@ -25,11 +26,11 @@ def direct_main(server, order, files, joins, status_w):
     return program_main(server, order, files, joins, status_w, source, exec_fd)
 
 
-def init_main(server, order, files, joins, status_w):
+def init_main(server, order, files, joins, status_w, stop_r):
     """The run's first process, forked by its worker (see supervise.runs_with_init): it enters
     the run's namespaces, sets up its root and files, forks the program, reaps it, copies the
     files the run leaves out, and reports how the program ended. Returns only in the program
-    (its Python job)."""
+    (its Python job). `stop_r`: see wait_for_program."""
     files, source, exec_fd, out_dir = set_up(server, order, files, status_w, failed_status=1)
     try:
         program = os.fork()
@@ -37,6 +38,8 @@ def init_main(server, order, files, joins, status_w):
         report(status_w, protocol.child_failed(exc))
         os._exit(1)
     if program == 0:
+        if stop_r is not None:
+            os.close(stop_r)
         return program_main(server, order, files, joins, status_w, source, exec_fd)
     try:
         if server.cgroups is None:
@@ -45,7 +48,7 @@ def init_main(server, order, files, joins, status_w):
             os.close(fd)
         if exec_fd is not None:
             os.close(exec_fd)
-        status, usage = reap_until(program)
+        status, usage = wait_for_program(program, stop_r)
         ended_at = time.monotonic()
         if out_dir is not None:
             collect_from_box(order.collect, out_dir)
@@ -181,18 +184,27 @@ def load_code(order, source):
     return marshal.loads(source) if order.code_file else None
 
 
-def reap_until(program):
-    """Reap every orphan that comes back (as the runs' pid 1, or their subreaper); return the
-    program's own status and resource usage. What is left of the program's process group is
-    killed before it is reaped, while its number is still its own (after the reap it may be
-    another process's, and a process group of that number another run's)."""
-    while True:
-        pid = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOWAIT).si_pid
-        if pid == program:
-            kill_group(program)
-        _, status, usage = os.wait4(pid, 0)
-        if pid == program:
-            return status, usage
+def wait_for_program(program, stop_r):
+    """Wait for the program to end; return its status and resource usage. What is left of its
+    process group is killed before the program is reaped, while its number is still its own
+    (after the reap it may be another process's, and a group of that number another run's).
+
+    `stop_r` (without cgroups, where the run's processes are found by the program's group
+    only): a byte there asks for the group to be killed now, the run having passed a limit.
+    This process alone reaps the program, so the number is the program's when it does."""
+    if stop_r is not None:
+        pidfd = os.pidfd_open(program)
+        poller = select.poll()
+        poller.register(pidfd, select.POLLIN)
+        poller.register(stop_r, select.POLLIN)
+        while pidfd not in dict(poller.poll()):
+            kill_group(program)  # asked to stop (or the worker is gone)
+            poller.unregister(stop_r)
+    else:
+        os.waitid(os.P_PID, program, os.WEXITED | os.WNOWAIT)
+    kill_group(program)
+    _, status, usage = os.wait4(program, 0)
+    return status, usage
 
 
 def private_copy(fd):

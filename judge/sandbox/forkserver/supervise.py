@@ -52,19 +52,27 @@ def start(server, order, cgroups, files):
                 cap = order.output_kb * 1024 + 1  # one byte over the cap marks OLE
                 streams[read_end] = Capped(files[1], cap) if index == 1 else Ring(files[2])
         status_r, status_w = os.pipe2(os.O_CLOEXEC)
+        # Without cgroups a run with an init is stopped by its init, which alone may kill the
+        # program's group by number (see inside.wait_for_program): the worker asks on this pipe.
+        stop_r, stop_w = (os.pipe2(os.O_CLOEXEC) if with_init and cgroups is None
+                          and server.pidfd else (None, None))
         started = time.monotonic()
         child = os.fork()
         if child == 0:
             server.role = RUN
-            os.close(status_r)
-            for fd in streams:
-                os.close(fd)
+            for fd in (status_r, stop_w, *streams):
+                if fd is not None:
+                    os.close(fd)
             if with_init:
-                return init_main(server, order, tuple(given), joins, status_w)
+                return init_main(server, order, tuple(given), joins, status_w, stop_r)
             return direct_main(server, order, tuple(given), joins, status_w)
-        os.close(status_w)
-        kind = InitRun if with_init else DirectRun
-        return kind(server, order, cgroups, child, status_r, files, started, streams)
+        for fd in (status_w, stop_r):
+            if fd is not None:
+                os.close(fd)
+        if with_init:
+            return InitRun(server, order, cgroups, child, status_r, files, started, streams,
+                           stop_w)
+        return DirectRun(server, order, cgroups, child, status_r, files, started, streams)
     finally:
         if server.role != RUN:
             for fd in (*joins, *(fd for fd in given if fd not in files)):
@@ -278,6 +286,17 @@ class InitRun(Run):
     """A run with an init (the program's parent: see runs_with_init), followed through its
     status pipe, which closes when its init and program are gone."""
 
+    def __init__(self, *args):
+        *args, self.stop_w = args  # asks its init to stop the program (no cgroups), or None
+        super().__init__(*args)
+
+    def follow(self):
+        try:
+            return super().follow()
+        finally:
+            if self.stop_w is not None:
+                os.close(self.stop_w)
+
     def wait_fd(self):
         return self.status_r
 
@@ -305,9 +324,16 @@ class InitRun(Run):
 
     def stop(self):
         """Kill the run's processes; init then reports the program's end and resource usage.
-        Without a way to find them, kill init."""
+        Without cgroups its init is asked to kill the program's group (where it has no pidfd
+        to wait with, the worker kills that group itself, by a number that the init may have
+        just reaped); without a way to find them, kill init."""
         if self.cgroups is not None:
             self.cgroups.kill_all()
+        elif self.stop_w is not None:
+            try:
+                os.write(self.stop_w, b"s")
+            except OSError:
+                pass  # the init has ended: nothing is left to stop
         elif (pid := self.program_pid()) is not None:
             kill_group(pid)
         else:
