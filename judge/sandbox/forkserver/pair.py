@@ -81,9 +81,7 @@ class PairRun:
             return self.report()
         finally:
             for run in runs:
-                os.close(run.status_r)
-                if hasattr(run, "pidfd"):
-                    os.close(run.pidfd)
+                run.close()
 
     def check(self, now):
         """Limits of both, the interactor's end, and stops that take too long."""

@@ -71,7 +71,7 @@ def start(server, order, cgroups, files):
                 os.close(fd)
         if with_init:
             return InitRun(server, order, cgroups, child, status_r, files, started, streams,
-                           stop_w)
+                           stop_w=stop_w)
         return DirectRun(server, order, cgroups, child, status_r, files, started, streams)
     finally:
         if server.role != RUN:
@@ -139,7 +139,11 @@ class Run:
             self.wait_released()
             return self.report()
         finally:
-            os.close(self.status_r)
+            self.close()
+
+    def close(self):
+        """Close the worker's own descriptors of the run, once it is over."""
+        os.close(self.status_r)
 
     def register(self, poller):
         for fd in (self.wait_fd(), *self.streams):
@@ -286,16 +290,14 @@ class InitRun(Run):
     """A run with an init (the program's parent: see runs_with_init), followed through its
     status pipe, which closes when its init and program are gone."""
 
-    def __init__(self, *args):
-        *args, self.stop_w = args  # asks its init to stop the program (no cgroups), or None
+    def __init__(self, *args, stop_w):
         super().__init__(*args)
+        self.stop_w = stop_w  # asks its init to stop the program (no cgroups), or None
 
-    def follow(self):
-        try:
-            return super().follow()
-        finally:
-            if self.stop_w is not None:
-                os.close(self.stop_w)
+    def close(self):
+        super().close()
+        if self.stop_w is not None:
+            os.close(self.stop_w)
 
     def wait_fd(self):
         return self.status_r
@@ -306,16 +308,15 @@ class InitRun(Run):
         return bool(chunk)
 
     def clean_up(self):
+        program = self.program_pid() if self.cgroups is None else None
         reap(self.child)
         self.records = protocol.decode_all(b"".join(self.records))
         # Its init killed what was left of the program's group before it reaped the program;
         # an init killed before the program ended leaves that to the worker (the program, an
         # orphan now, is the worker's to reap: its number is still its own).
-        if self.cgroups is None and not any(isinstance(r, protocol.ProgramEnded)
-                                            for r in self.records):
-            for record in self.records:
-                if isinstance(record, protocol.ProgramStarted):
-                    kill_group(record.pid)
+        if program is not None and not any(isinstance(r, protocol.ProgramEnded)
+                                           for r in self.records):
+            kill_group(program)
 
     def program_pid(self):
         """Only needed, and only reported, without cgroups."""
@@ -350,11 +351,9 @@ class DirectRun(Run):
         super().__init__(*args)
         self.pidfd = os.pidfd_open(self.child)
 
-    def follow(self):
-        try:
-            return super().follow()
-        finally:
-            os.close(self.pidfd)
+    def close(self):
+        super().close()
+        os.close(self.pidfd)
 
     def wait_fd(self):
         return self.pidfd
