@@ -2,13 +2,38 @@
 
 from __future__ import annotations
 
+import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from judge.cache import Cache
 from judge.sandbox import open_sandbox
+
+def python(tmp_path: Path, source: str, name: str = "prog.py") -> tuple[str, ...]:
+    """argv of a Python program written from `source` (dedented) into `tmp_path`."""
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    return (sys.executable, "-I", "-S", "-B", str(path))
+
+
+def wait_gone(pid: int, timeout: float = 10.0) -> None:
+    """Until the process `pid` is gone or a zombie (dead, waiting for its parent)."""
+    deadline = time.monotonic() + timeout
+    while _state_of(pid) not in ("gone", "Z", "X"):
+        assert time.monotonic() < deadline, f"process {pid} outlived its run"
+        time.sleep(0.01)
+
+
+def _state_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
 
 SUM_YAML = """\
 id: sum

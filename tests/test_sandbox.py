@@ -6,8 +6,6 @@ import os
 import shutil
 import subprocess
 import signal
-import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
 from judge.sandbox.plain import PlainSandbox
+from tests.conftest import python, wait_gone
 
 # No test here waits for this wall clock: far away, so that a busy host never reaches it.
 LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024)
@@ -27,12 +26,6 @@ def sandbox(tmp_path_factory):
     box = open_sandbox(Cache(tmp_path_factory.mktemp("cache")))
     yield box
     box.close()
-
-
-def python(tmp_path, source, name="prog.py"):
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(source))
-    return (sys.executable, "-I", "-S", "-B", str(path))
 
 
 def test_this_host_gets_the_fork_server(sandbox):
@@ -235,18 +228,7 @@ def test_plain_sandbox_kills_what_the_program_left_in_its_process_group(tmp_path
     result = box.run(RunRequest(argv=argv, limits=LIMITS))
     assert result.ok, result
     assert time.monotonic() - started < 10.0  # it did not wait for the child's 30 s
-    child = int(result.stdout)
-    deadline = time.monotonic() + 10
-    while Path(f"/proc/{child}").exists() and "Z" not in state_of(child):
-        assert time.monotonic() < deadline, "the child outlived the run"
-        time.sleep(0.01)
-
-
-def state_of(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return "gone"
+    wait_gone(int(result.stdout))
 
 
 FLOOD_STDERR = """

@@ -4,10 +4,8 @@ are then followed by their process groups, and a limit by rusage and /proc."""
 from __future__ import annotations
 
 import dataclasses
-import sys
 import textwrap
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,6 +13,7 @@ from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination
 from judge.sandbox.host import detect_host
 from judge.sandbox.jail import JailSandbox
+from tests.conftest import python, wait_gone
 
 LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024)
 # Forks a child into its own process group that sleeps far longer than any test waits, prints
@@ -40,27 +39,6 @@ def sandbox(tmp_path_factory):
     box = JailSandbox(Cache(tmp_path_factory.mktemp("cache")), without)
     yield box
     box.close()
-
-
-def python(tmp_path, source):
-    path = tmp_path / "prog.py"
-    path.write_text(textwrap.dedent(source))
-    return (sys.executable, "-I", "-S", "-B", str(path))
-
-
-def gone_or_zombie(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return True
-    return state in ("Z", "X")
-
-
-def wait_gone(pid: int) -> None:
-    deadline = time.monotonic() + 10
-    while not gone_or_zombie(pid):
-        assert time.monotonic() < deadline, f"process {pid} outlived its run"
-        time.sleep(0.01)
 
 
 def test_a_run_without_cgroups_says_so_and_gets_its_answer(sandbox, tmp_path):
