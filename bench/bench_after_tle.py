@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 from bench.common import bench_cache, print_header
-from judge.parallel import default_workers
-from judge.runner import JudgeOptions, judge_submission
+from judge.judging.parallel import default_workers
+from judge.judging.runner import JudgeOptions, judge_submission
 from judge.sandbox import open_sandbox
-from judge.spec import load_problem
+from judge.problem.spec import load_problem
 
 TESTS = 12
 TIME_MS = 300

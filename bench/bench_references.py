@@ -8,10 +8,10 @@ twice more and the best of three CPU times counts (the rest is noise from a shar
 from __future__ import annotations
 
 from bench.common import ROOT, bench_cache, print_header
-from judge.runner import judge_case, prepare_checker, prepare_submission
+from judge.judging.runner import judge_case, prepare_checker, prepare_submission
 from judge.sandbox import open_sandbox
-from judge.spec import list_problem_ids, load_problem
-from judge.testdata import discover_tests
+from judge.problem.spec import list_problem_ids, load_problem
+from judge.problem.testdata import discover_tests
 
 SLOWEST = 3
 REPEATS = 3

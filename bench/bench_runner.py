@@ -5,7 +5,7 @@
 2. Verdict stability: a program that needs 80% of the time limit is AC 20 times of 20, one
    that needs 120% TLE 20 times of 20, while another judging process keeps the cores busy
    (judge submit on tests that each burn CPU, over and over). Runs out of time near the limit
-   are run again (judge.near_limit): how many were is printed too.
+   are run again (judge.judging.near_limit): how many were is printed too.
 3. Memory: 3 MB above the baseline passes a 10000 KB limit; 24 MB gets MLE.
 """
 
@@ -20,9 +20,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bench.common import JUDGE, bench_cache, print_header
-from judge.runner import JudgeOptions, judge_submission
+from judge.judging.runner import JudgeOptions, judge_submission
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
-from judge.spec import load_problem
+from judge.problem.spec import load_problem
 
 LIMIT_MS = 300
 REPEATS = 20

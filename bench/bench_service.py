@@ -26,11 +26,11 @@ from pathlib import Path
 import httpx
 
 from bench.common import ROOT, bench_cache, print_header
-from judge.parallel import SandboxPerThread
-from judge.runner import judge_submission
+from judge.judging.parallel import SandboxPerThread
+from judge.judging.runner import judge_submission
 from judge.sandbox import open_sandbox
 from judge.service.client import no_delay_transport
-from judge.spec import load_problem
+from judge.problem.spec import load_problem
 from tests.service.processes import JudgeProcess, JudgeServer, RedisServer, add_user, wait_until
 
 SOLUTION = ROOT / "solutions" / "sightseeing" / "reference.py"

@@ -23,10 +23,10 @@ from bench.common import JUDGE, bench_cache, print_header, real_python, tiny_pro
 from bench.peers import Contender, dmoj_submit, judge_submit, oj_test, shell_loop
 import judge
 from judge.cache import Cache
-from judge.runner import prepare_submission
+from judge.judging.runner import prepare_submission
 from judge.sandbox import open_sandbox
 from judge.sandbox.api import python_interpreter
-from judge.spec import load_problem
+from judge.problem.spec import load_problem
 
 TESTS = 200
 PEER_TESTS = 100

@@ -18,13 +18,13 @@ import time
 from pathlib import Path
 
 from bench.common import ROOT, bench_cache, print_header, real_python
-from judge.parallel import SandboxPerThread, default_workers
-from judge.programs import prepare_setter_programs
-from judge.runner import prepare_checker, prepare_submission
+from judge.judging.parallel import SandboxPerThread, default_workers
+from judge.setter.programs import prepare_setter_programs
+from judge.judging.runner import prepare_checker, prepare_submission
 from judge.sandbox import open_sandbox
-from judge.spec import load_problem
-from judge.stress import Judging, StressPlan, run_stress
-from judge.stress_cache import StressCache
+from judge.problem.spec import load_problem
+from judge.setter.stress import Judging, StressPlan, run_stress
+from judge.setter.stress_cache import StressCache
 
 PROBLEM = "sightseeing"
 SHELL_ITERATIONS = 40

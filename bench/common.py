@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 from judge.cache import Cache
-from judge.root import cache_dir
+from judge.problem.root import cache_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 JUDGE = Path(sys.executable).with_name("judge")  # the command, in this environment

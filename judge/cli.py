@@ -15,7 +15,7 @@ import click
 from judge import __version__
 from judge.commands import COMMANDS, load_command
 from judge.commands.shared import ROOT_HELP
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
 
 USAGE_ERROR_EXIT = 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.verdict import Verdict
+from judge.verdicts.verdict import Verdict
 
 DEFAULT_PROGRAM_TIME_MS = 10000  # the CPU limit of a checker's or an interactor's program
 

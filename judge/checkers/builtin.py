@@ -5,9 +5,9 @@ are, the line structure is compared: each line as its list of tokens (so spacing
 free), blank lines included, blank lines at the very end ignored. A different structure is PE
 (POJ's presentation error); the same is AC.
 
-kattis-default: the Kattis default output validator, driven by its flags (judge.kattis_flags):
-tokens up to ASCII case, any whitespace between them, numbers within a tolerance when one is
-given. It never answers PE: Kattis has no such verdict.
+kattis-default: the Kattis default output validator, driven by its flags
+(judge.checkers.kattis_flags): tokens up to ASCII case, any whitespace between them, numbers within
+a tolerance when one is given. It never answers PE: Kattis has no such verdict.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import re
 from collections.abc import Callable
 
 from judge.checkers.base import CheckerSpec, CheckResult
-from judge.kattis_flags import DefaultFlags, parse_default_flags
-from judge.verdict import Verdict
+from judge.checkers.kattis_flags import DefaultFlags, parse_default_flags
+from judge.verdicts.verdict import Verdict
 
 TokenEqual = Callable[[str, str], bool]
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.checkers.base import CheckResult
-from judge.languages import PYTHON_TRACEBACK
+from judge.languages.registry import PYTHON_TRACEBACK
 from judge.sandbox.api import RunResult, Termination
-from judge.scoring import verdict_for_fraction
-from judge.verdict import Verdict
+from judge.verdicts.verdict import verdict_for_fraction
+from judge.verdicts.verdict import Verdict
 
 MESSAGE_CHARS = 2000
 POINTS_LINE = re.compile(r"^\s*points\s+(\S+)", re.MULTILINE)

@@ -18,7 +18,7 @@ from judge.checkers.base import CheckResult
 from judge.checkers.base import CheckerSpec
 from judge.checkers.conventions import JudgingFiles, interpret
 from judge.checkers.registry import checker_kind
-from judge.languages import Prepared
+from judge.languages.build import Prepared
 from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
 
 

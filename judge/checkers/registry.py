@@ -17,7 +17,7 @@ from types import MappingProxyType
 from judge.checkers.base import CheckerSpec, CheckResult
 from judge.checkers.builtin import check_exact, check_float, check_kattis_default, check_tokens
 from judge.checkers.conventions import KATTIS, TESTLIB, Convention
-from judge.kattis_flags import parse_default_flags
+from judge.checkers.kattis_flags import parse_default_flags
 
 Compare = Callable[[bytes, bytes, CheckerSpec], CheckResult]
 PROGRAM_SETTINGS = ("program", "time_ms", "args")  # what a checker program is given

@@ -1,6 +1,9 @@
 """One module per subcommand. COMMANDS says where each command lives: the CLI imports a
 command's module only when that command runs (or when --help lists them all), so that judging
-does not pay for the service's database layer, nor the service for the judge's reports."""
+does not pay for the service's database layer, nor the service for the judge's reports.
+
+context.AppContext is what every command needs from its surroundings, resolved once. The
+commands are the top layer. Imports: any package. Imported by: judge.cli alone."""
 
 from __future__ import annotations
 

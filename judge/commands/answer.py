@@ -8,10 +8,11 @@ import click
 from rich.text import Text
 
 from judge.commands.shared import existing_files, root_option
-from judge.context import AppContext
-from judge.handmade import Answer, answer_inputs
-from judge.programs import prepare_setter_programs
-from judge.terminal import console, plural
+from judge.commands.context import AppContext
+from judge.setter.handmade import Answer, answer_inputs
+from judge.setter.programs import prepare_setter_programs
+from judge.present.terminal import console
+from judge.wording import plural
 
 STYLES = {
     Answer.WRITTEN: "green",

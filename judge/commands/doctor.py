@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 
 
 @click.command(short_help="Show which sandbox guarantees this host gives.")
@@ -15,7 +15,7 @@ def doctor(app: AppContext) -> None:
     """Show which guarantees this host gives (time, memory, output, network, file system,
     processes, cleanup), each active or unavailable with the reason, and the calibrated memory
     baselines of each language runtime."""
-    from judge.doctor import diagnose, render_diagnosis
+    from judge.present.doctor import diagnose, render_diagnosis
 
     sandbox = app.open_sandbox()
     try:

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from judge.commands.import_package import render_notes
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.formats.kattis_export import export_kattis
 
 

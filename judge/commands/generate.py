@@ -8,14 +8,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
-from judge.generate import Drift, Outcome, check_drift, make_tests, next_seed
-from judge.parallel import default_workers
-from judge.programs import prepare_setter_programs
-from judge.terminal import console as terminal_console
-from judge.terminal import plural
-from judge.manifest import MANIFEST
+from judge.setter.generate import Drift, Outcome, check_drift, make_tests, next_seed
+from judge.judging.parallel import default_workers
+from judge.setter.programs import prepare_setter_programs
+from judge.present.terminal import console as terminal_console
+from judge.wording import plural
+from judge.problem.manifest import MANIFEST
 
 
 def progress_bar(console: Console) -> Progress:

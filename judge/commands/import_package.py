@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.formats.archive import OpenedPackage, opened_package
 from judge.formats.draft import Note, NoteKind, ProblemDraft, choose_problem_id
 from judge.formats.kattis_import import draft_from_kattis

@@ -6,9 +6,9 @@ import click
 from rich.console import Console
 
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.formats.scaffold import new_problem
-from judge.generate import Outcome
+from judge.setter.generate import Outcome
 
 
 @click.command(short_help="Start PROBLEM: a package that judge verify accepts at once.")

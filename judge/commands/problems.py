@@ -9,13 +9,13 @@ import click
 from rich.table import Table
 
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
 from judge.checkers.registry import checker_kind
-from judge.spec import Problem, list_problem_ids, load_problem
-from judge.terminal import console
-from judge.testdata import discover_tests
-from judge.transcript import read_transcript, render_transcript
+from judge.problem.spec import Problem, list_problem_ids, load_problem
+from judge.present.terminal import console
+from judge.problem.testdata import discover_tests
+from judge.problem.transcript import read_transcript, render_transcript
 
 
 @click.command("list", short_help="List the problems with their sources and limits.")

@@ -17,14 +17,15 @@ from judge.commands.shared import (
     root_option,
     solution_argument,
 )
-from judge.context import AppContext
-from judge.diffing import first_failing_test
-from judge.report import verdict_text
-from judge.launch import launch
-from judge.runner import prepare_checker
-from judge.terminal import console, plural
-from judge.testdata import discover_tests, select_tests
-from judge.verdict import Verdict
+from judge.commands.context import AppContext
+from judge.judging.first_failure import first_failing_test
+from judge.present.report import verdict_text
+from judge.judging.launch import launch
+from judge.judging.runner import prepare_checker
+from judge.present.terminal import console
+from judge.wording import plural
+from judge.problem.testdata import discover_tests, select_tests
+from judge.verdicts.verdict import Verdict
 
 
 @click.command("run", short_help="Run SOLUTION once on an input, under PROBLEM's limits.")

@@ -9,7 +9,7 @@ import threading
 
 import click
 
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.sandbox import SandboxChoice, open_sandbox
 from judge.service.settings import (
     DEFAULT_SOURCE_LIMIT,

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
 
 if TYPE_CHECKING:  # the CLI loads this module for every command; judging loads these
-    from judge.launch import Submission
+    from judge.judging.launch import Submission
     from judge.sandbox.api import Sandbox
-    from judge.spec import Problem
+    from judge.problem.spec import Problem
 
 ROOT_HELP = (
     "Project root (the folder holding problems/). Default: $JUDGE_ROOT, else the nearest "
@@ -97,8 +97,8 @@ def compiled_submission(
     app: AppContext, spec: Problem, solution: Path, sandbox: Sandbox, language: str | None
 ) -> Submission:
     """SOLUTION compiled and calibrated; a compile error stops the command (exit 2)."""
-    from judge.languages import CompileFailure
-    from judge.runner import prepare_submission
+    from judge.languages.build import CompileFailure
+    from judge.judging.runner import prepare_submission
 
     submission = prepare_submission(spec, solution.resolve(), sandbox, language)
     if isinstance(submission, CompileFailure):

@@ -16,16 +16,16 @@ from judge.commands.shared import (
     root_option,
     solution_argument,
 )
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
-from judge.parallel import SandboxPerThread, default_workers
-from judge.programs import prepare_setter_programs
-from judge.runner import prepare_checker
-from judge.spec import Problem
-from judge.terminal import console as terminal_console
-from judge.terminal import plural
-from judge.stress_cache import StressCache
-from judge.stress import (
+from judge.judging.parallel import SandboxPerThread, default_workers
+from judge.setter.programs import prepare_setter_programs
+from judge.judging.runner import prepare_checker
+from judge.problem.spec import Problem
+from judge.present.terminal import console as terminal_console
+from judge.wording import plural
+from judge.setter.stress_cache import StressCache
+from judge.setter.stress import (
     Judging,
     StressOutcome,
     StressPlan,
@@ -34,7 +34,7 @@ from judge.stress import (
     save_failure,
     shrink_failure,
 )
-from judge.stress_report import print_stress, replay_command, stress_to_dict
+from judge.present.stress_report import print_stress, replay_command, stress_to_dict
 
 
 @click.command(

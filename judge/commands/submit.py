@@ -15,13 +15,14 @@ from judge.commands.shared import (
     solution_argument,
     test_selection,
 )
-from judge.context import AppContext
-from judge.parallel import SandboxesOpening, default_workers
-from judge.report import case_line, isolation_warning, print_report, report_to_json
-from judge.runner import CaseResult, JudgeOptions, judge_submission
-from judge.terminal import console, is_terminal, plural, show, status
-from judge.testdata import discover_tests, select_tests
-from judge.verdict import Verdict
+from judge.commands.context import AppContext
+from judge.judging.parallel import SandboxesOpening, default_workers
+from judge.present.report import case_line, isolation_warning, print_report, report_to_json
+from judge.judging.runner import CaseResult, JudgeOptions, judge_submission
+from judge.present.terminal import console, is_terminal, show, status
+from judge.wording import plural
+from judge.problem.testdata import discover_tests, select_tests
+from judge.verdicts.verdict import Verdict
 
 
 @click.command(short_help="Judge SOLUTION on the tests of PROBLEM.")

@@ -10,8 +10,8 @@ import click
 from rich.console import Console
 
 from judge.errors import JudgeError
-from judge.report import case_line, print_report
-from judge.schema import CaseDocument, ReportDocument
+from judge.present.report import case_line, print_report
+from judge.present.schema import CaseDocument, ReportDocument
 from judge.service.client import ServiceClient, follow, report_part
 
 

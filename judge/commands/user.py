@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.service.models import Role
 from judge.service.settings import sqlite_url
 

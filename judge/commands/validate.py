@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 from judge.commands.shared import existing_files, root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
-from judge.programs import prepare_setter_programs
-from judge.terminal import console as terminal_console
-from judge.testdata import discover_tests
+from judge.setter.programs import prepare_setter_programs
+from judge.present.terminal import console as terminal_console
+from judge.problem.testdata import discover_tests
 
 
 @click.command(short_help="Run PROBLEM's validator on FILES or on every test.")

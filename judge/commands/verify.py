@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from judge.commands.shared import root_option
-from judge.context import AppContext
+from judge.commands.context import AppContext
 from judge.errors import JudgeError
-from judge.parallel import SandboxPerThread, default_workers
-from judge.programs import prepare_setter_programs
-from judge.spec import list_problem_ids
-from judge.terminal import console as terminal_console
-from judge.verify import verify_problem
-from judge.verify_report import render_verification, verification_to_dict
+from judge.judging.parallel import SandboxPerThread, default_workers
+from judge.setter.programs import prepare_setter_programs
+from judge.problem.spec import list_problem_ids
+from judge.present.terminal import console as terminal_console
+from judge.setter.verify import verify_problem
+from judge.present.verify_report import render_verification, verification_to_dict
 
 
 @click.command(short_help="Check that every bundled solution gets its verdict.")

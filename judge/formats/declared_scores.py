@@ -13,10 +13,10 @@ from pathlib import Path
 
 from judge.files import write_atomically
 from judge.formats.draft import Note, NoteKind
-from judge.runner import judge_submission
+from judge.judging.runner import judge_submission
 from judge.sandbox.api import Sandbox
-from judge.spec import Problem
-from judge.verify_scores import SCORE_TAG, declared_score
+from judge.problem.spec import Problem
+from judge.setter.verify_scores import SCORE_TAG, declared_score
 
 FOLDER = "partially_accepted"
 COMMENT = {".py": "#", ".c": "//", ".cpp": "//", ".cc": "//", ".cxx": "//"}

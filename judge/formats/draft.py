@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.limits import MemoryBasis
-from judge.spec import ID_PATTERN
+from judge.verdicts.limits import MemoryBasis
+from judge.problem.spec import ID_PATTERN
 
 
 class NoteKind(enum.Enum):

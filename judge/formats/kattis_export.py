@@ -42,11 +42,11 @@ from judge.formats.sidecar import (
 )
 from judge.formats.statement import markdown_to_latex, plain_latex, without_title_and_sample_data
 from judge.sandbox.api import Sandbox
-from judge.limits import MemoryBasis
-from judge.spec import Problem
-from judge.manifest import read_manifest
-from judge.testdata import TestCase, discover_tests
-from judge.verify import find_solutions
+from judge.verdicts.limits import MemoryBasis
+from judge.problem.spec import Problem
+from judge.problem.manifest import read_manifest
+from judge.problem.testdata import TestCase, discover_tests
+from judge.setter.verify import find_solutions
 
 KATTIS_NAME = re.compile(r"^[a-z0-9]+$")
 FILE_NAME = re.compile(r"[^A-Za-z0-9_.-]")

@@ -17,7 +17,7 @@ Group dependencies (`depends_on`) have no legacy Kattis form: they are listed.
 from __future__ import annotations
 
 from judge.formats.draft import Note, NoteKind
-from judge.spec import Problem
+from judge.problem.spec import Problem
 
 
 def testdata_settings(

@@ -32,7 +32,7 @@ from judge.formats.testgroups import (
     sample_name,
 )
 from judge.sandbox.api import Sandbox
-from judge.limits import MemoryBasis
+from judge.verdicts.limits import MemoryBasis
 
 FOLDER_OF_VERDICT = {
     "accepted": "accepted",

@@ -18,7 +18,7 @@ from judge.formats.collect import Collector
 from judge.formats.draft import Note, NoteKind, ProblemDraft, TimeRule
 from judge.formats.kattis_read import KattisPackage, KattisVersion
 from judge.formats.sidecar import SIDECAR, fingerprint, read_sidecar
-from judge.limits import MemoryBasis
+from judge.verdicts.limits import MemoryBasis
 
 MIB_KB = 1024
 DEFAULT_MEMORY_MIB = 2048  # the specification's "typical system default"

@@ -11,7 +11,7 @@ from judge.errors import JudgeError, ProblemError
 from judge.formats.collect import Collector
 from judge.formats.draft import NoteKind, ValidatorDraft
 from judge.formats.kattis_read import KattisPackage, KattisVersion
-from judge.kattis_flags import parse_default_flags
+from judge.checkers.kattis_flags import parse_default_flags
 
 
 def checker(package: KattisPackage, work: Collector) -> dict:

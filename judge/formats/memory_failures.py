@@ -11,10 +11,10 @@ from __future__ import annotations
 import os
 
 from judge.formats.draft import Note, NoteKind
-from judge.runner import judge_submission
+from judge.judging.runner import judge_submission
 from judge.sandbox.api import Sandbox
-from judge.spec import Problem
-from judge.verdict import Verdict
+from judge.problem.spec import Problem
+from judge.verdicts.verdict import Verdict
 
 FOLDER = "runtime_error"
 MEMORY_FOLDER = "memory_limit_exceeded"

@@ -43,10 +43,11 @@ from judge.formats.testgroups import (
     flat_name,
     sample_name,
 )
-from judge.languages import CompileFailure, Prepared, UnknownLanguage, detect_language, prepare
-from judge.programs import GENERATOR_LIMITS
+from judge.languages.build import CompileFailure, Prepared, prepare
+from judge.languages.registry import UnknownLanguage, detect_language
+from judge.setter.programs import GENERATOR_LIMITS
 from judge.sandbox.api import RunRequest, Sandbox
-from judge.limits import MemoryBasis
+from judge.verdicts.limits import MemoryBasis
 
 DEFAULT_OUTPUT_KB = 65536
 FOLDER_OF_TAG = {

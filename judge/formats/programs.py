@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.formats.draft import FileCopy, NewFile, Note, NoteKind
-from judge.languages import UnknownLanguage, detect_language
+from judge.languages.registry import UnknownLanguage, detect_language
 
 RENAMED_SUFFIXES = {".C": ".cpp", ".c++": ".cpp"}  # C++ names this judge does not know
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")

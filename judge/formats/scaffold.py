@@ -13,11 +13,11 @@ from pathlib import Path
 from judge.errors import JudgeError
 from judge.files import write_atomically
 from judge.formats import scaffold_files as files
-from judge.generate import NewTest, make_tests
-from judge.programs import prepare_setter_programs
+from judge.setter.generate import NewTest, make_tests
+from judge.setter.programs import prepare_setter_programs
 from judge.sandbox.api import Sandbox
-from judge.spec import ID_PATTERN, Problem, load_problem
-from judge.manifest import ManifestEntry, add_manifest_entries
+from judge.problem.spec import ID_PATTERN, Problem, load_problem
+from judge.problem.manifest import ManifestEntry, add_manifest_entries
 
 GENERATED_TESTS = 5
 FOLDERS = ("problems", "solutions", "testdata")

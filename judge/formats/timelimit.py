@@ -13,12 +13,12 @@ import math
 from dataclasses import dataclass
 
 from judge.formats.draft import Note, NoteKind, TimeRule
-from judge.runner import JudgeOptions, judge_submission
+from judge.judging.runner import JudgeOptions, judge_submission
 from judge.sandbox.api import Sandbox
-from judge.spec import Problem
-from judge.testdata import discover_tests
-from judge.verdict import Verdict
-from judge.verify import find_solutions
+from judge.problem.spec import Problem
+from judge.problem.testdata import discover_tests
+from judge.verdicts.verdict import Verdict
+from judge.setter.verify import find_solutions
 
 MEASURE_LIMIT_MS = 30_000  # generous: a measurement, not a judgement
 

@@ -20,10 +20,10 @@ from judge.formats.declared_scores import declare_scores
 from judge.formats.draft import NewFile, Note, ProblemDraft, TimeRule
 from judge.formats.memory_failures import refile_memory_failures
 from judge.formats.timelimit import measure_time_limit
-from judge.programs import SetterProgramError, prepare_setter_programs
+from judge.setter.programs import SetterProgramError, prepare_setter_programs
 from judge.sandbox.api import Sandbox
-from judge.spec import PROBLEM_FILE, load_problem
-from judge.manifest import ManifestEntry, add_manifest_entries
+from judge.problem.spec import PROBLEM_FILE, load_problem
+from judge.problem.manifest import ManifestEntry, add_manifest_entries
 
 PLACEHOLDER_TIME_MS = 60_000  # until the time limit is measured
 FOLDERS = ("problems", "solutions", "testdata")

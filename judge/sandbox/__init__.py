@@ -1,4 +1,16 @@
-"""Process execution: the only part of the judge that starts processes."""
+"""Process execution: the only part of the judge that starts processes.
+
+    api            the one seam above: RunRequest in, RunResult (facts and measurements) out
+    factory        which sandbox this host gets, and refusing weaker isolation silently
+    jail           the isolated sandbox: a fork server per sandbox (forkserver/, its contract)
+    plain          the plain runner: rlimits and a process-tree watcher, no isolation
+    host           what this host offers (cgroups, namespaces, privileges)
+    guarantees     which guarantees are active, for reports and `judge doctor`
+    baselines      calibrated idle footprints of each runtime, cached
+
+Imports only the standard library, psutil and judge.errors / files / cache: it knows nothing of
+problems, verdicts or languages. Everything that runs a program imports judge.sandbox.api.
+"""
 
 from judge.sandbox.api import (
     ResourceLimits,

@@ -1,8 +1,8 @@
 """The seam between the judge and the processes it starts.
 
-Everything above this package describes a run with a `RunRequest` and reads back a `RunResult`;
-only code below it starts processes. The data here carries no policy: a `RunResult` says what
-happened and what was measured, and judge.outcome alone decides what that means for a verdict.
+Everything above this package describes a run with a `RunRequest` and reads back a `RunResult`; only
+code below it starts processes. The data here carries no policy: a `RunResult` says what happened
+and what was measured, and judge.verdicts.outcome alone decides what that means for a verdict.
 """
 
 from __future__ import annotations

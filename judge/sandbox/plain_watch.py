@@ -90,7 +90,7 @@ class Watched:
         exit_code = code if code >= 0 else None
         sig = -code if code < 0 else None
         termination = self.termination
-        if termination is None:  # no limit stopped it: facts only, judge.outcome decides
+        if termination is None:  # no limit stopped it: facts only, judge.verdicts.outcome decides
             if len(stdout) > self.limits.output_kb * 1024:
                 termination = Termination.OUTPUT_LIMIT
             elif sig is not None:

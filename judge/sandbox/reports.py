@@ -1,5 +1,5 @@
 """A fork server's RunReport, turned into the RunResult the judge reads: the facts of how the
-run ended, its measurements and its output. No policy: judge.outcome decides verdicts.
+run ended, its measurements and its output. No policy: judge.verdicts.outcome decides verdicts.
 
 Memory: the gross peak of a run is the larger of the cgroup's peak charge (the whole process
 tree, tracked by the kernel) and the peak resident set of the program's own process from wait4.
@@ -63,7 +63,7 @@ def run_result(request: RunRequest, report: RunReport, scratch: Path, in_server:
 
 def termination_of(report: RunReport, sig: int | None, flooded: bool) -> Termination:
     """What ended the run: the watcher that stopped it, the kernel's OOM killer, a signal, or
-    the program itself. Facts only: judge.outcome compares measurements with limits."""
+    the program itself. Facts only: judge.verdicts.outcome compares measurements with limits."""
     if report.stopped in STOPPED_BY:
         return STOPPED_BY[report.stopped]
     if flooded:

@@ -15,4 +15,7 @@ sweeper    re-queues what a lost message or a dead worker left behind
 api/       the FastAPI application and its routes
 server     `judge serve`: migrations, the app, the sweeper and the embedded workers
 client     the HTTP client used by `judge submit --server` and by workers
+
+Imports problem, judging, setter and present (one result document, judge.present.schema).
+Imported by web (the pages read the service's data) and the commands.
 """

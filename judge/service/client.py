@@ -208,7 +208,7 @@ def follow(client: ServiceClient, submission_id: int, on_case) -> dict:
 
 def report_part(document: dict) -> dict:
     """The `judge submit --json` part of a submission document."""
-    from judge.schema import ReportDocument
+    from judge.present.schema import ReportDocument
 
     keys = {field.alias or name for name, field in ReportDocument.model_fields.items()}
     return {key: value for key, value in document.items() if key in keys}

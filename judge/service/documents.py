@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from judge.schema import (
+from judge.present.schema import (
     CaseDocument,
     LimitsDocument,
     ReportDocument,

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.languages import LANGUAGES
-from judge.runner import CaseResult, JudgeOptions, judge_submission
+from judge.languages.registry import LANGUAGES
+from judge.judging.runner import CaseResult, JudgeOptions, judge_submission
 from judge.sandbox.api import Sandbox
-from judge.schema import CaseDocument, ReportDocument
+from judge.present.schema import CaseDocument, ReportDocument
 from judge.service.client import ClaimedJob, ServiceClient, ServiceError
 from judge.service.packages import PackageCache
 from judge.service.problems import ProblemCatalog

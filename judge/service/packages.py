@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from judge.errors import JudgeError
-from judge.spec import Problem
+from judge.problem.spec import Problem
 
 SKIPPED_PARTS = frozenset({"__pycache__", ".git"})
 MAX_ARCHIVE_MEMBERS = 100_000

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from judge.spec import PROBLEM_FILE, Problem, load_problem
+from judge.problem.spec import PROBLEM_FILE, Problem, load_problem
 
 
 class ProblemCatalog:

@@ -1,11 +1,11 @@
 """Verify runs: `judge verify` through the service's queue.
 
 A setter starts a run; every bundled solution of the problem (the reference and each program in a
-verdict folder, judge.package_checks.find_solutions) becomes a submission of that setter, marked
-with the run and the verdict its folder promises, and the workers judge it like any other, at the
-problem's real limits. The run's document is `judge verify --json`'s entry for the problem
-(judge.verify_report.verification_to_dict), built from the stored results with the same rules
-(judge.verify), plus what a run has that a local verify has not:
+verdict folder, judge.setter.package_checks.find_solutions) becomes a submission of that setter,
+marked with the run and the verdict its folder promises, and the workers judge it like any other, at
+the problem's real limits. The run's document is `judge verify --json`'s entry for the problem
+(judge.present.verify_report.verification_to_dict), built from the stored results with the same
+rules (judge.setter.verify), plus what a run has that a local verify has not:
 
     "run": {"id", "user", "started_at", "pending": N, "complete": bool}
     each solution: "submission": its id; "status": queued | judging | done | failed
@@ -22,23 +22,23 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.errors import JudgeError
-from judge.languages import UnknownLanguage, detect_language
-from judge.package_checks import BundledSolution
-from judge.schema import ReportDocument
+from judge.languages.registry import UnknownLanguage, detect_language
+from judge.setter.package_checks import BundledSolution
+from judge.present.schema import ReportDocument
 from judge.service import store
 from judge.service.models import Status, Submission, User, VerifyRun, utcnow
-from judge.spec import Problem
-from judge.testdata import discover_tests
-from judge.verdict import Verdict
-from judge.verify import (
+from judge.problem.spec import Problem
+from judge.problem.testdata import discover_tests
+from judge.verdicts.verdict import Verdict
+from judge.setter.verify import (
     SolutionCheck,
     Verification,
     expectation_errors,
     solution_warnings,
     static_findings,
 )
-from judge.verify_report import verification_to_dict
-from judge.verify_scores import score_declared_in
+from judge.present.verify_report import verification_to_dict
+from judge.setter.verify_scores import score_declared_in
 
 MAX_LABEL = 128  # Submission.filename
 

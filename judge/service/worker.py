@@ -13,7 +13,7 @@ import dramatiq
 from dramatiq import Worker
 
 from judge.cache import Cache
-from judge.parallel import SandboxPerThread
+from judge.judging.parallel import SandboxPerThread
 from judge.sandbox import check_isolation
 from judge.sandbox.api import Sandbox, SandboxInfo
 from judge.service.client import ServiceClient

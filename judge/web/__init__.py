@@ -7,4 +7,7 @@ Jinja2 templates, stylesheets and scripts (templates/, static/).
     statement.py    problem statements: Markdown with tables and TeX
     highlight.py    source code, highlighted on the server
     offline.py      self-contained HTML files for `submit/verify/stress/show --html`
+
+Imports present (the documents pages render) and service (its models and access rules).
+Imported by the commands (`--html`) and by the service's application at start.
 """

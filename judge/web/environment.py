@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from jinja2 import BaseLoader, ChoiceLoader, Environment, PackageLoader, StrictUndefined
 
 from judge import __version__
-from judge.report import format_score
-from judge.verdict import Verdict
+from judge.present.report import format_score
+from judge.verdicts.verdict import Verdict
 from judge.web.assets import InlineAssets, LinkedAssets
 from judge.web.highlight import highlight_source
 from judge.web.pages import Page

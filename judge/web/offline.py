@@ -11,10 +11,10 @@ from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.files import write_atomically
-from judge.report import report_to_dict
-from judge.runner import Report
-from judge.spec import Problem
-from judge.testdata import TestCase
+from judge.present.report import report_to_dict
+from judge.judging.runner import Report
+from judge.problem.spec import Problem
+from judge.problem.testdata import TestCase
 from judge.web.assets import InlineAssets
 from judge.web.environment import make_environment, render
 from judge.web.pages import (

@@ -1,10 +1,10 @@
 """What each page shows, built from the documents that `--json` prints.
 
-A Page is a template, a title, the data the template reads and the asset bundles it needs. The
-data are the JSON documents themselves — judge.report.report_to_dict for a submission,
-judge.verify_report.verification_to_dict for a verification, the stress command's document for
-a stress run — plus a few figures derived from them here (charts, margins), so the terminal,
-the JSON, the offline HTML and the web service all show the same facts.
+A Page is a template, a title, the data the template reads and the asset bundles it needs. The data
+are the JSON documents themselves — judge.present.report.report_to_dict for a submission,
+judge.present.verify_report.verification_to_dict for a verification, the stress command's document
+for a stress run — plus a few figures derived from them here (charts, margins), so the terminal, the
+JSON, the offline HTML and the web service all show the same facts.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from judge.spec import Problem
-from judge.testdata import TestCase
-from judge.transcript import read_transcript, render_transcript
+from judge.problem.spec import Problem
+from judge.problem.testdata import TestCase
+from judge.problem.transcript import read_transcript, render_transcript
 from judge.web.assets import Bundle
 from judge.web.statement import render_statement
 
@@ -39,7 +39,7 @@ class Interaction:
     """A sample of an interactive problem: its transcript, as the statement shows it."""
 
     name: str
-    text: str  # judge.transcript.render_transcript: what is read, and what is written
+    text: str  # judge.problem.transcript.render_transcript: what is read, and what is written
 
 
 def submission_page(
@@ -51,7 +51,7 @@ def submission_page(
 ) -> Page:
     """A judged (or, with `live_url`, a still judging) submission: report_to_dict's document.
 
-    While judging, the document's verdicts are None (judge.report.pending_report_dict) and
+    While judging, the document's verdicts are None (judge.present.report.pending_report_dict) and
     the page follows `live_url`, an event stream described in static/js/live.js.
     """
     bundles = {Bundle.CHARTS} if report["tests"] else set()

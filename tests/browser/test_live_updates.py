@@ -8,9 +8,9 @@ import json
 from click.testing import CliRunner
 
 from judge.cli import cli
-from judge.report import pending_report_dict
-from judge.spec import load_problem
-from judge.testdata import discover_tests
+from judge.present.report import pending_report_dict
+from judge.problem.spec import load_problem
+from judge.problem.testdata import discover_tests
 from judge.web.assets import STATIC_DIR, LinkedAssets
 from judge.web.environment import make_environment, render
 from judge.web.pages import submission_page

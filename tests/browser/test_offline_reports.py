@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from judge.cli import cli
 from tests.browser.conftest import PHONE
 from tests.conftest import write_project
-from tests.test_produce import CLAMPED, SLOW, make_project
+from tests.setter.test_produce import CLAMPED, SLOW, make_project
 
 ROW_COLOURS = """return Array.from(document.querySelectorAll('#tests tbody tr'),
     r => [r.dataset.test, r.dataset.verdict, getComputedStyle(r).backgroundColor])"""

@@ -18,7 +18,7 @@ from tests.browser.test_live_updates import VERDICTS
 from tests.conftest import write_project
 from tests.service.processes import JudgeServer, add_user
 from tests.service.stack import QUICK_TESTS, QUICK_YAML
-from tests.test_scored_problems import SCORED_SOLUTIONS, SCORED_TESTS, SCORED_YAML
+from tests.judging.test_scored_problems import SCORED_SOLUTIONS, SCORED_TESTS, SCORED_YAML
 
 # A tab and trailing spaces that a copy of the sample must keep, byte for byte (the statement
 # shows the same bytes: verify compares them).

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from judge.cache import Cache
-from judge.outcome import judge_run
+from judge.verdicts.outcome import judge_run
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.api import python_interpreter
-from judge.spec import Limits, MemoryBasis
-from judge.verdict import Verdict
+from judge.problem.spec import Limits, MemoryBasis
+from judge.verdicts.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
 
 PROGRAMS = Path(__file__).with_name("programs")
@@ -97,7 +97,8 @@ def test_failed_allocation_under_a_cap_is_a_memory_limit(sandbox):
 
 
 def verdict_of(result, limits=LIMITS):
-    """The verdict judge.outcome gives the run under the same limits (net memory = gross)."""
+    """The verdict judge.verdicts.outcome gives the run under the same limits (net memory =
+    gross)."""
     problem_limits = Limits(time_ms=limits.cpu_ms, memory_kb=limits.memory_kb,
                             output_kb=limits.output_kb, wall_ms=limits.wall_ms,
                             memory_basis=MemoryBasis.GROSS)

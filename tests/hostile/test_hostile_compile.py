@@ -12,11 +12,12 @@ from click.testing import CliRunner
 
 from judge.cache import Cache
 from judge.cli import cli
-from judge.languages import CompileFailure, detect_language, prepare
-from judge.launch import compile_limits
+from judge.languages.build import CompileFailure, prepare
+from judge.languages.registry import detect_language
+from judge.judging.launch import compile_limits
 from judge.sandbox import open_sandbox
-from judge.spec import CompileLimits
-from judge.verdict import Verdict
+from judge.problem.spec import CompileLimits
+from judge.verdicts.verdict import Verdict
 from tests.conftest import SUM_TESTS, SUM_YAML, write_project
 
 needs_gcc = pytest.mark.skipif(shutil.which("g++") is None, reason="gcc/g++ not installed")

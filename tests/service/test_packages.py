@@ -15,7 +15,7 @@ from judge.service.packages import (
     build_archive,
     unpack_archive,
 )
-from judge.spec import load_problem
+from judge.problem.spec import load_problem
 from tests.conftest import write_project
 
 

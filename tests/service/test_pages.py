@@ -19,8 +19,8 @@ from judge.service.store import Job
 from judge.web.site import install_site
 from tests.service.conftest import Api, judging_for
 from tests.service.test_access import HIDDEN_INPUTS, LEAKY, WRONG
-from tests.test_interactive import KATTIS_SUM_INTERACTOR, sum_project
-from tests.test_scored_problems import SCORED_SOLUTIONS, scored_project
+from tests.judging.test_interactive import KATTIS_SUM_INTERACTOR, sum_project
+from tests.judging.test_scored_problems import SCORED_SOLUTIONS, scored_project
 
 RIGHT = "a, b = map(int, input().split())\nprint(a + b)\n"
 # The hidden tests' answers as a page would quote them (a bare "-2" is in "line-2").

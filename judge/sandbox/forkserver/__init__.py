@@ -85,8 +85,8 @@ a second).
 
 What a RunReport means: `error` set is a failure of the sandbox itself (with `unstarted`, the
 program could not be started): whatever else the report says, the program is not to blame
-(judge.outcome makes that JE). Otherwise `stopped` names the watcher that stopped the run, if
-any, `status` is the program's wait status, and the figures are measurements: CPU of the whole
+(judge.verdicts.outcome makes that JE). Otherwise `stopped` names the watcher that stopped the run,
+if any, `status` is the program's wait status, and the figures are measurements: CPU of the whole
 cgroup, the cgroup's peak memory and the program's own peak RSS, how much it wrote on stderr.
 
 Nothing outlives a run: when its program ends the server kills what is left in the run's

@@ -33,7 +33,7 @@ from judge.service.sessions import (
     session_user,
 )
 from judge.service.settings import ServiceSettings
-from judge.spec import Problem
+from judge.problem.spec import Problem
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
-from judge.schema import CaseDocument
+from judge.present.schema import CaseDocument
 from judge.service import store
 from judge.service.api.deps import Services, current_user, services
 from judge.service.api.submissions import (

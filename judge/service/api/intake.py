@@ -16,7 +16,7 @@ from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.datastructures import FormData, UploadFile
 
-from judge.languages import LANGUAGES, Language
+from judge.languages.registry import LANGUAGES, Language
 from judge.service.api.errors import ApiError
 from judge.service.sessions import CSRF_FIELD
 

@@ -7,14 +7,14 @@ from pydantic import BaseModel
 from sqlalchemy import select
 
 from judge.errors import JudgeError
-from judge.schema import LimitsDocument
+from judge.present.schema import LimitsDocument
 from judge.service import store
 from judge.service.api.deps import Services, current_user, require_role, services
 from judge.service.api.errors import ApiError
 from judge.service.documents import SAMPLE_GROUP
 from judge.service.models import Role, Submission, User
-from judge.spec import Problem, list_problem_ids, load_problem
-from judge.testdata import discover_tests
+from judge.problem.spec import Problem, list_problem_ids, load_problem
+from judge.problem.testdata import discover_tests
 
 router = APIRouter(prefix="/api", tags=["problems"])
 

@@ -6,7 +6,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
-from judge.schema import CaseDocument
+from judge.present.schema import CaseDocument
 from judge.service import store
 from judge.service.api.deps import Services, current_user, db_session, require_role, services
 from judge.service.api.errors import ApiError
@@ -22,7 +22,7 @@ from judge.service.documents import (
 )
 from judge.service.models import Role, Status, Submission, User
 from judge.service.store import Job
-from judge.verdict import Verdict
+from judge.verdicts.verdict import Verdict
 
 router = APIRouter(prefix="/api", tags=["submissions"])
 MAX_PAGE = 200

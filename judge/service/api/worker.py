@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Response
 from pydantic import BaseModel, Field
 
-from judge.schema import CaseDocument, ReportDocument
+from judge.present.schema import CaseDocument, ReportDocument
 from judge.service import store
 from judge.service.api.deps import Services, require_role, services
 from judge.service.api.errors import ApiError

@@ -10,8 +10,8 @@ from judge.service import store
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
 from judge.service.models import User
-from judge.spec import list_problem_ids
-from judge.testdata import discover_tests
+from judge.problem.spec import list_problem_ids
+from judge.problem.testdata import discover_tests
 from judge.web.pages import read_interactions, read_samples
 from judge.web.site.rendering import SiteRenderer, renderer
 from judge.web.site.views import ProblemRow, SubmitForm, problem_list_page, site_problem_page

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from judge.report import pending_report_dict
+from judge.present.report import pending_report_dict
 from judge.service.api.deps import Services, current_user, require_role, services
 from judge.service.api.errors import ApiError
 from judge.service.api.intake import read_form, read_submission
@@ -22,9 +22,9 @@ from judge.service.api.submissions import (
 )
 from judge.service.documents import visible
 from judge.service.models import Role, Status, User
-from judge.spec import list_problem_ids
-from judge.testdata import discover_tests
-from judge.verdict import Verdict
+from judge.problem.spec import list_problem_ids
+from judge.problem.testdata import discover_tests
+from judge.verdicts.verdict import Verdict
 from judge.web.site.problems import problem_response
 from judge.web.site.rendering import SiteRenderer, redirect, renderer
 from judge.web.site.views import (

@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from judge.languages import LANGUAGES
+from judge.languages.registry import LANGUAGES
 from judge.service.documents import SubmissionSummary
 from judge.service.sessions import SESSION_DAYS
-from judge.spec import Problem
-from judge.verdict import Verdict
+from judge.problem.spec import Problem
+from judge.verdicts.verdict import Verdict
 from judge.web.assets import Bundle
 from judge.web.pages import (
     Interaction,

@@ -1,0 +1,57 @@
+"""`judge new`: a package that verify accepts at once, whose programs work as the docs say."""
+
+from __future__ import annotations
+
+import json
+
+from tests.formats.helpers import empty_project, run
+
+
+def test_a_new_problem_verifies_and_its_generator_and_validator_work(tmp_path):
+    root = empty_project(tmp_path)
+    result = run(root, "new", "pairs", "--title", "Pairs")
+    assert result.exit_code == 0, result.output
+    assert "generated tests: gen-001, gen-002, gen-003, gen-004, gen-005" in result.output
+    for path in (
+        "problems/pairs/problem.yaml",
+        "problems/pairs/statement.md",
+        "problems/pairs/generator.py",
+        "problems/pairs/validator.py",
+        "solutions/pairs/reference.py",
+        "solutions/pairs/wrong_answer/positive_only.py",
+        "testdata/pairs/sample-1.in",
+        "testdata/pairs/manifest.yaml",
+    ):
+        assert (root / path).is_file(), path
+    verification = run(root, "verify", "pairs", "--json")
+    assert verification.exit_code == 0, verification.stdout
+    problem = json.loads(verification.stdout)["problems"][0]
+    assert {s["solution"]: s["verdict"] for s in problem["solutions"]} == {
+        "reference": "AC",
+        "wrong_answer/positive_only.py": "WA",
+    }
+    assert not problem["warnings"]
+    assert (root / "problems/pairs/statement.md").read_text().startswith("# Pairs\n")
+    assert run(root, "generate", "pairs", "--check").exit_code == 0
+    bad = tmp_path / "bad.in"
+    bad.write_text("2\n1  2\n")
+    rejected = run(root, "validate", "pairs", str(bad))
+    assert rejected.exit_code == 1 and "line 2: expected 2 integers" in rejected.output
+
+
+def test_stress_finds_the_wrong_solution_of_a_new_problem(tmp_path):
+    root = empty_project(tmp_path)
+    assert run(root, "new", "pairs").exit_code == 0
+    solution = root / "solutions/pairs/wrong_answer/positive_only.py"
+    result = run(root, "stress", str(solution), "pairs", "--time", "60", "--json")
+    document = json.loads(result.stdout)
+    assert result.exit_code == 1 and document["verdict"] == "WA"
+    assert "-" in document["shrunk_input"]  # a negative number spoils the sum
+
+
+def test_new_refuses_a_bad_or_taken_id(tmp_path):
+    root = empty_project(tmp_path)
+    assert run(root, "new", "Bad Id").exit_code == 2
+    assert run(root, "new", "pairs").exit_code == 0
+    again = run(root, "new", "pairs")
+    assert again.exit_code == 2 and "already exists" in again.output
