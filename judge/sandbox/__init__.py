@@ -5,10 +5,12 @@
     jail           the isolated sandbox: a fork server per sandbox (forkserver/, its contract)
     plain          the plain runner: rlimits and a process-tree watcher, no isolation
     host           what this host offers (cgroups, namespaces, privileges)
+    syscall_policy the system calls an isolated run may make: its seccomp filter (libseccomp)
+    python_paths   the third-party package folders an isolated run sees empty
     guarantees     which guarantees are active, for reports and `judge doctor`
     baselines      calibrated idle footprints of each runtime, cached
 
-Imports only the standard library, psutil and judge.errors / files / cache: it knows nothing of
+Imports only the standard library, psutil, pyseccomp and judge.errors / files / cache: it knows nothing of
 problems, verdicts or languages. Everything that runs a program imports judge.sandbox.api.
 """
 

@@ -125,9 +125,10 @@ class SandboxInfo:
         return not any(name in self.missing for name in ISOLATION_GUARANTEES)
 
 
-# The guarantees without which a submission could read the project, reach the network or
-# outlive its run: a service refuses to judge strangers without them.
-ISOLATION_GUARANTEES = ("network", "file system", "processes")
+# The guarantees without which a submission could read the project, reach the network, outlive
+# its run or pass data to another run (keyrings, locks): a service refuses to judge strangers
+# without them.
+ISOLATION_GUARANTEES = ("network", "file system", "processes", "system calls")
 
 
 @dataclass(frozen=True)

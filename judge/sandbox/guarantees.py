@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from judge.sandbox.api import SandboxInfo
 from judge.sandbox.host import HostSupport
+from judge.sandbox.syscall_policy import filter_program
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
             if isolated and cgroups and host.root
             else _first_reason(host),
         ),
+        _system_calls(),
         Guarantee(
             "cleanup",
             isolated and cgroups,
@@ -81,6 +83,17 @@ def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
             if isolated and cgroups
             else "process group only: " + _first_reason(host),
         ),
+    )
+
+
+def _system_calls() -> Guarantee:
+    program = filter_program()
+    return Guarantee(
+        "system calls",
+        program.available,
+        "a seccomp filter (libseccomp): keyrings, io_uring, bpf, ptrace, namespaces, mounts "
+        "and sockets other than AF_UNIX refused, file locks without effect; a session keyring "
+        "of its own" if program.available else program.reason,
     )
 
 
@@ -93,6 +106,7 @@ def _plain_guarantees() -> tuple[Guarantee, ...]:
         Guarantee("network", False, reason),
         Guarantee("file system", False, reason),
         Guarantee("processes", False, reason),
+        Guarantee("system calls", False, reason),
         Guarantee("cleanup", True, "the process group is killed after each run"),
     )
 

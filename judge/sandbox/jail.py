@@ -38,7 +38,9 @@ from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.forkserver import protocol
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.host import HostSupport
+from judge.sandbox.python_paths import hidden_package_folders
 from judge.sandbox.reports import failed, run_result
+from judge.sandbox.syscall_policy import filter_program
 from judge.sandbox.server_process import (
     MINIMAL_PATH,
     PYTHON_FLAGS,
@@ -271,6 +273,8 @@ class JailSandbox:
             namespaces=self.host.namespaces and isolated,
             uid=self.host.sandbox_uid_base,
             binds=binds,
+            hidden=hidden_package_folders() if isolated else [],
+            syscall_filter=filter_program().bpf if isolated else None,
         )
 
 

@@ -22,7 +22,7 @@ def diagnosis(tmp_path_factory):
 def test_every_guarantee_is_listed(diagnosis):
     names = [guarantee.name for guarantee in diagnosis.guarantees]
     assert names == ["time", "memory", "output", "network", "file system", "processes",
-                     "cleanup"]
+                     "system calls", "cleanup"]
 
 
 def test_this_host_is_fully_guarded(diagnosis):

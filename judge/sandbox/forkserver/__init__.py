@@ -38,10 +38,12 @@ it closes (the kernel then kills everything in the namespace). An isolated run (
               run's mount (a copy of the server's template of the minimal root), network (the
               server's empty one) and IPC namespaces, mounts the run's /box and /proc (with
               hidepid: it sees its own uid's processes only), takes a memfd copy of its input,
-              copies the run's files in; then joins the run's cgroups, drops to the server's
-              own uid, sets rlimits, closes every inherited descriptor, and execs a binary or,
-              for the server's own interpreter, runs the Python program in this
-              already-started process (pyrunner: the server's speed)
+              copies the run's files in; then joins the run's cgroups, sets rlimits, joins a
+              new empty session keyring, drops to the server's own uid, closes every inherited
+              descriptor, loads the system-call filter (syscalls: the last step, after which
+              only the calls of judge.sandbox.syscall_policy work), and execs a binary or, for
+              the server's own interpreter, runs the Python program in this already-started
+              process (pyrunner: the server's speed)
 
 A run's processes see their pids in that namespace, numbers that count up run by run and in time
 meet the server's own pid in the host's: no process tells what it is (server, worker, a run's
@@ -58,6 +60,13 @@ ended first decides the verdict), have one process more, its init:
               sets up the run as above, forks the program, reaps it (and notes when), copies
               the files the run left out of its /box (which goes with the run's namespaces),
               and reports how the program ended
+
+The minimal root shows the system's folders and the judge's interpreter read-only, except the
+folders of third-party Python packages (ServerConfig.hidden), which show empty: a Python run
+imports the standard library only. The filter comes to the server as a finished BPF program
+(ServerConfig.syscall_filter, built by libseccomp in the judge), so the server needs no
+binding, and a run pays one system call for it; the server loads it once in a throwaway child
+at set-up, so that a kernel which refuses it fails the set-up, not every run.
 
 The isolated program's stdout and stderr are pipes the server empties with splice, in the
 kernel (streams): never page cache charged to the run, never in the server's memory; stdout up
@@ -97,6 +106,7 @@ namespace with it.
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
 libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
 stdout and stderr), pair (two runs wired together), inside (init and the program's side),
-confine (the program's limits and privileges), pyrunner (the in-process Python runner),
+confine (the program's limits and privileges), syscalls (its session keyring and system-call
+filter), pyrunner (the in-process Python runner),
 processes (kill and reap), server (set-up, the request loop and its workers).
 """

@@ -17,6 +17,7 @@ from .libc import prctl, setns, unshare
 from .pyrunner import PythonJob
 from .processes import kill_group, read_to_end
 from .rootfs import BOX, mount_run_directories
+from .syscalls import join_new_session_keyring
 
 
 def direct_main(server, order, files, joins, status_w):
@@ -135,12 +136,16 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
         join_cgroups(joins)
         os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
         set_limits(order, server.uid, server.cgroups is not None)
+        if order.isolate:
+            join_new_session_keyring()  # (as root, whose key quota a run's keyring cannot fill)
         if order.isolate and server.uid is not None:
             drop_privileges(server.uid)
         os.chdir(BOX if server.namespaces is not None and order.isolate else order.cwd)
         for target, fd in enumerate(files):
             os.dup2(fd, target)
         close_all_but(fd for fd in (status_w, exec_fd) if fd is not None)
+        if order.isolate and server.syscall_filter is not None:
+            server.syscall_filter.load()  # last: from here on only what the policy allows
         if exec_fd is None:
             job = PythonJob(order.argv[4:], load_code(order, source), source, dict(order.env),
                             order.isolate)

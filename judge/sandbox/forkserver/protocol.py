@@ -43,6 +43,8 @@ ServerConfig = _message("ServerConfig", [
     "namespaces",  # whether mount, PID, network and IPC namespaces may be made
     "uid",  # base of the unprivileged uid of isolated runs (plus the server's pid), or None
     "binds",  # host paths shown read-only in a run's minimal root
+    "hidden",  # paths under the binds that a run sees as empty folders (third-party packages)
+    "syscall_filter",  # the BPF program every isolated run's program loads (bytes), or None
 ], "The host as the judge found it; the first message to a new server.")
 
 Ready = _message("Ready", ["pid"], "The server is set up and waits for RunOrders.")

@@ -33,6 +33,7 @@ from .processes import kill, pid_alive, reap_orphans
 
 BOX = "/box"  # the run's private working directory inside its root
 ROOT_TMPFS = "size=1m,mode=755"
+HIDDEN_TMPFS = "size=4k,mode=755"
 ROOT_PARENT = "/tmp"
 ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
 DEVICES = ("null", "zero", "random", "urandom")
@@ -42,8 +43,9 @@ READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
 class Namespaces:
     """A server's namespaces for isolated runs, and the mount point their roots use."""
 
-    def __init__(self, binds):
+    def __init__(self, binds, hidden=()):
         self.binds = tuple(binds)
+        self.hidden = tuple(hidden)  # folders under the binds shown empty (third-party packages)
         self.network_fd = None  # the empty network namespace
         self.template_fd = None  # the minimal root's mount namespace, or None: build per run
         self.root = None  # the mount point of every run's root
@@ -83,6 +85,8 @@ class Namespaces:
         mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
         for path in self.binds:
             bind_read_only(path, root)
+        for path in self.hidden:
+            hide(path, root)
         for device in DEVICES:
             bind_device(device, root)
         for link, target in (("stdin", "/proc/self/fd/0"), ("stdout", "/proc/self/fd/1"),
@@ -130,6 +134,13 @@ def bind_read_only(path, root):
         open(target, "w").close()
     mount(path, target, None, MS_BIND | MS_REC)
     mount(None, target, None, READ_ONLY)
+
+
+def hide(path, root):
+    """Show the folder `path` (a real folder, no link on its way) empty and read-only."""
+    if os.path.isdir(root + path) and not os.path.islink(root + path):
+        mount("tmpfs", root + path, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              HIDDEN_TMPFS)
 
 
 def bind_device(device, root):

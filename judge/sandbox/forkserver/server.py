@@ -22,6 +22,7 @@ from .processes import RUN, SERVER, WORKER, reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
+from .syscalls import SyscallFilter
 
 PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -48,9 +49,12 @@ class Server:
         # The interactor of a pair run is measured apart from the submission.
         self.partner_cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
                                                    self.pid, slot="p")
-        self.namespaces = Namespaces(config.binds) if config.namespaces else None
+        self.namespaces = Namespaces(config.binds, config.hidden) if config.namespaces else None
         self.pid_namespace = None  # (its holder's pid, the pipe that keeps it) once made
         self.pidfd = pidfd_works()
+        # What every isolated run's program loads last (syscalls): kept ready in this memory.
+        self.syscall_filter = (SyscallFilter(config.syscall_filter) if config.syscall_filter
+                               else None)
         self.python_path = sys.path  # as a Python run gets it (set by set_up)
 
     def set_up(self):
@@ -59,6 +63,8 @@ class Server:
             self.cgroups.sweep_stale()
         if self.namespaces is not None:
             self.namespaces.set_up()
+        if self.syscall_filter is not None:
+            self.syscall_filter.probe()
         prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
         if self.namespaces is not None and self.cgroups is not None:
             # Last: every child forked from now on is a process of this namespace. (Without
