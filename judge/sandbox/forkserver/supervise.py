@@ -13,12 +13,16 @@ from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
 POLL_MS = 4  # how often limits are checked: the CPU overshoot is at most this times the cores
+POLL_S = POLL_MS / 1000
 # A run that met its memory cap is normally killed by the kernel's OOM killer at once. Where the
 # kernel reclaims instead (evicting the program's own code pages and reading them back, on the
 # run's CPU time, until the CPU limit ends it as a TLE), the run is stopped for memory once it
 # has met its cap again and again for this long. A run that met it once (page cache given back)
 # and went on is not stopped.
 MEMORY_GRACE_S = 0.05
+# Moves of a stream once its run is over: enough for the fullest pipe (1 MB, in pieces of a
+# few KB round stderr's ring), never a loop without end.
+FINAL_DRAINS = 512
 STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
 TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr to a file
 
@@ -122,13 +126,18 @@ class Run:
             poller = select.poll()
             self.register(poller)
             poller.register(self.server.request_fd, select.POLLIN | select.POLLHUP)
+            next_check = self.started
             while self.ended_at is None:
                 events = dict(poller.poll(POLL_MS))
                 now = time.monotonic()
                 if self.server.request_fd in events:  # the judge went away: leave at once
                     poller.unregister(self.server.request_fd)
                     self.stop_now("abandoned", now)
-                if not self.on_events(events, poller, now):
+                self.on_events(events, poller, now)
+                # Limits on a timer, whatever the pipes do: a program that keeps its stderr
+                # busy wakes the poll at once every round, and is checked all the same.
+                if now >= next_check and self.ended_at is None:
+                    next_check = now + POLL_S
                     if self.stopped is None:
                         if why := self.limit_passed(now):
                             self.stop_now(why, now)
@@ -150,19 +159,16 @@ class Run:
             poller.register(fd, select.POLLIN | select.POLLHUP)
 
     def on_events(self, events, poller, now):
-        """Take what the run's fds in `events` say; whether any were there."""
-        mine = False
+        """Take what the run's fds in `events` say: one move of each stream at most (a round's
+        work is bounded, so the limits' timer is never kept waiting)."""
         for fd in [fd for fd in self.streams if fd in events]:
-            mine = True
             self.drain(fd, poller)
         if self.wait_fd() in events:
-            mine = True
             if not self.on_ready():
                 self.ended_at = now
                 poller.unregister(self.wait_fd())
                 self.on_end()
                 self.finish_streams(poller)
-        return mine
 
     def drain(self, fd, poller):
         """Move what waits on a stream; close it once it is done with."""
@@ -188,8 +194,9 @@ class Run:
         orphan that escaped the run's kill might hold one open for ever)."""
         for fd, sink in list(self.streams.items()):
             try:
-                while sink.drain(fd):
-                    pass
+                for _ in range(FINAL_DRAINS):  # a pipe's most (an orphan may write on)
+                    if not sink.drain(fd):
+                        break
             except BlockingIOError:
                 pass  # all the program wrote is in; what is still open is an orphan's
             poller.unregister(fd)
