@@ -76,17 +76,21 @@ A trusted run (the problem setter's programs) is the server's direct child witho
 of its own.
 
 A pair (an interactive problem, `pair`) is an isolated submission and a trusted interactor
-started together on two pipes the worker makes, the submission's stdout to the interactor's
-stdin and back; each has its own cgroups, and the worker follows both in one loop: a limit
-passed by either stops both, and a submission still running a grace period after the
-interactor exited is killed.
+started together, each with its stdin and stdout on pipes to the worker, which passes the bytes
+on both ways with splice (relay) and counts what the submission sends against its output cap;
+each has its own cgroups, and the worker follows both in one loop: a limit passed by either
+stops both, and a submission still running a grace period after the interactor exited is
+killed. Since every byte and every end of file between the two passes through the worker, the
+worker sees a side's end (its end of output, its input closed, its program's end) before the
+other side can learn of it: which ended first is what it saw first, the same on every run.
 
 Status pipe (children -> server, one per run): records of `protocol` (ProgramStarted,
 ProgramEnded, ChildFailed), each written whole in one write (smaller than PIPE_BUF, so never
 interleaved): a child that fails before its program starts says why; an init reports how the
 program ended. The server reads it until every writer is gone.
 
-While a run goes, the server (or the worker) polls every few milliseconds: the CPU time of the
+While a run goes, the server (or the worker) checks on a timer, every few milliseconds however
+busy the run's pipes keep it (each poll round moves each pipe once at most): the CPU time of the
 run's cgroup (or of the program, from /proc, without cgroups), the wall clock, the size of its
 stdout. At a limit it kills the run's processes, then reaps the program (or, with an init,
 waits for init's report of the program's end, and kills init too if that does not come within
@@ -105,7 +109,7 @@ namespace with it.
 
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
 libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
-stdout and stderr), pair (two runs wired together), inside (init and the program's side),
+stdout and stderr), pair (two runs wired together), relay (one direction between them), inside (init and the program's side),
 confine (the program's limits and privileges), syscalls (its session keyring and system-call
 filter), pyrunner (the in-process Python runner),
 processes (kill and reap), server (set-up, the request loop and its workers).

@@ -34,6 +34,10 @@ def init_main(server, order, files, joins, status_w, stop_r):
     (its Python job). `stop_r`: see wait_for_program."""
     files, source, exec_fd, out_dir = set_up(server, order, files, status_w, failed_status=1)
     try:
+        # What this process inherited of its worker (a pair's pipe ends of the other program
+        # among them: held here, they would keep an end of file from ever coming) goes now.
+        close_all_but(fd for fd in (*files, *joins, status_w, stop_r, exec_fd, out_dir)
+                      if fd is not None)
         program = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))

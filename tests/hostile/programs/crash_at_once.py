@@ -1,0 +1,2 @@
+# An interactive submission that fails before it reads or writes anything.
+assert False, "gave up at once"
