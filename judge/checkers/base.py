@@ -8,6 +8,9 @@ from pathlib import Path
 from judge.verdicts.verdict import Verdict
 
 DEFAULT_PROGRAM_TIME_MS = 10000  # the CPU limit of a checker's or an interactor's program
+# Its memory cap: the setter's program is trusted, but a bug (or a submission's endless line)
+# must end as its own JE, never as the host's OOM killer.
+DEFAULT_PROGRAM_MEMORY_KB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -17,6 +20,7 @@ class CheckerSpec:
     rel_tol: float = 1e-6
     program: Path | None = None  # for a checker program (testlib, kattis)
     time_ms: int = DEFAULT_PROGRAM_TIME_MS  # limit for a checker program
+    memory_kb: int = DEFAULT_PROGRAM_MEMORY_KB  # its memory cap (the whole peak)
     # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
     # extra arguments after the convention's own (Kattis packages call them validator_flags).
     args: tuple[str, ...] = ()

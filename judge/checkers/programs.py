@@ -36,7 +36,7 @@ def run_checker_program(
         files.output.write_bytes(output)
         request = RunRequest(
             argv=(*checker.argv, *files.fill(convention.checker_args), *spec.args),
-            limits=judging_program_limits(spec.time_ms),
+            limits=judging_program_limits(spec.time_ms, spec.memory_kb),
             python_code=checker.python_code,
             stdin_path=files.output if convention.output_on_stdin else None,
             isolate=False,
@@ -52,8 +52,9 @@ def scratch_files(folder: Path, input_path: Path, answer_path: Path) -> JudgingF
     return files
 
 
-def judging_program_limits(time_ms: int) -> ResourceLimits:
-    """A checker or interactor is trusted: its own CPU limit, no memory cap, a small output."""
+def judging_program_limits(time_ms: int, memory_kb: int) -> ResourceLimits:
+    """A checker or interactor is trusted, but capped: its own CPU limit and memory cap (its
+    whole peak), a small output."""
     return ResourceLimits(
-        cpu_ms=time_ms, wall_ms=2 * time_ms + 1000, memory_kb=None, output_kb=1024
+        cpu_ms=time_ms, wall_ms=2 * time_ms + 1000, memory_kb=memory_kb, output_kb=1024
     )

@@ -20,7 +20,7 @@ from judge.checkers.conventions import KATTIS, TESTLIB, Convention
 from judge.checkers.kattis_flags import parse_default_flags
 
 Compare = Callable[[bytes, bytes, CheckerSpec], CheckResult]
-PROGRAM_SETTINGS = ("program", "time_ms", "args")  # what a checker program is given
+PROGRAM_SETTINGS = ("program", "time_ms", "memory_kb", "args")  # what a checker program is given
 
 
 @dataclass(frozen=True)

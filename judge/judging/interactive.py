@@ -80,9 +80,9 @@ def run_interactive(
 
 
 def interactor_limits(spec: InteractiveSpec, limits: Limits) -> ResourceLimits:
-    """The interactor's own CPU limit; it may wait as long as the submission may run, and more,
-    so that a submission that sleeps or blocks meets its own backstop first."""
-    own = judging_program_limits(spec.time_ms)
+    """The interactor's own CPU limit and memory cap; it may wait as long as the submission may
+    run, and more, so that a submission that sleeps or blocks meets its own backstop first."""
+    own = judging_program_limits(spec.time_ms, spec.memory_kb)
     return dataclasses.replace(own, wall_ms=max(own.wall_ms, limits.wall_ms + 1000))
 
 

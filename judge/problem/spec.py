@@ -10,7 +10,7 @@ import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.problem.groups import Group, read_groups
-from judge.checkers.base import DEFAULT_PROGRAM_TIME_MS, CheckerSpec
+from judge.checkers.base import DEFAULT_PROGRAM_MEMORY_KB, DEFAULT_PROGRAM_TIME_MS, CheckerSpec
 from judge.checkers.registry import (
     CHECKERS,
     CONVENTIONS,
@@ -32,6 +32,7 @@ MEMORY_KB_RANGE = (1024, 16 * 1024 * 1024)
 OUTPUT_KB_RANGE = (1, 1024 * 1024)
 WALL_MS_MAX = 600_000
 CHECKER_TIME_MS_RANGE = (10, 600_000)
+CHECKER_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 
@@ -51,6 +52,7 @@ class InteractiveSpec:
     protocol: str  # the interactor's convention: kattis or testlib
     program: Path
     time_ms: int = DEFAULT_PROGRAM_TIME_MS  # the interactor's own CPU limit
+    memory_kb: int = DEFAULT_PROGRAM_MEMORY_KB  # and its own memory cap (the whole peak)
 
 
 @dataclass(frozen=True)
@@ -255,6 +257,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             name=name,
             program=_read_program(checker, "program", root),
             time_ms=_program_time_ms(checker),
+            memory_kb=_program_memory_kb(checker),
             args=args,
         )
     return CheckerSpec(
@@ -275,6 +278,16 @@ def _program_time_ms(reader: MappingReader) -> int:
     )
 
 
+def _program_memory_kb(reader: MappingReader) -> int:
+    """The memory cap of a checker's or an interactor's program."""
+    return reader.integer(
+        "memory_kb",
+        default=DEFAULT_PROGRAM_MEMORY_KB,
+        minimum=CHECKER_MEMORY_KB_RANGE[0],
+        maximum=CHECKER_MEMORY_KB_RANGE[1],
+    )
+
+
 def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
     interactive = top.mapping("interactive")
     if interactive is None:
@@ -283,7 +296,7 @@ def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
         raise top.error(
             "checker", "an interactive problem is judged by its interactor; remove 'checker'"
         )
-    interactive.reject_unknown({"protocol", "program", "time_ms"})
+    interactive.reject_unknown({"protocol", "program", "time_ms", "memory_kb"})
     if interactive.get("protocol") is None:
         raise interactive.missing("protocol", f"one of {', '.join(CONVENTIONS)}")
     if interactive.get("program") is None:
@@ -292,6 +305,7 @@ def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
         protocol=interactive.choice("protocol", tuple(CONVENTIONS), default="testlib"),
         program=_read_program(interactive, "program", root),
         time_ms=_program_time_ms(interactive),
+        memory_kb=_program_memory_kb(interactive),
     )
 
 
