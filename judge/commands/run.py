@@ -19,6 +19,7 @@ from judge.commands.shared import (
 )
 from judge.commands.context import AppContext
 from judge.judging.first_failure import first_failing_test
+from judge.present.controls import shown, shown_bytes
 from judge.present.report import verdict_text
 from judge.judging.launch import launch
 from judge.judging.runner import prepare_checker
@@ -40,7 +41,8 @@ def run(
 ) -> None:
     """Run SOLUTION once on INPUT (default: standard input) as it runs when judged: isolated,
     under PROBLEM's time, memory and output limits. Its output goes to standard output as it
-    is; its standard error and a status line (time, memory, exit) go to standard error.
+    is; its standard error and a status line (time, memory, exit) go to standard error. Into a
+    terminal, its control characters are shown as escapes (\x1b, \r), never obeyed.
 
     Exit status 0 when it exits normally within the limits, 1 otherwise.
     """
@@ -58,15 +60,15 @@ def run(
         launched = launch(spec, submission, sandbox, stdin_bytes=data)
     finally:
         sandbox.close()
-    stdout = sys.stdout.buffer
-    stdout.write(launched.run.stdout)
-    stdout.flush()
-    sys.stderr.buffer.write(launched.run.stderr)
+    # As it is into a file or a pipe; into a terminal with its control characters shown.
+    for stream, data in ((sys.stdout, launched.run.stdout), (sys.stderr, launched.run.stderr)):
+        stream.buffer.write(shown_bytes(data) if stream.isatty() else data)
+        stream.flush()
     limits, result = spec.limits, launched.run
     if launched.verdict.accepted:
         status = f"OK: exit code {result.exit_code}"
     else:
-        status = f"{launched.verdict.value}: {launched.message}"
+        status = f"{launched.verdict.value}: {shown(launched.message)}"
     if launched.reruns:
         status += f" (best of {launched.reruns + 1} runs: out of time near the limit)"
     click.echo(
@@ -120,15 +122,15 @@ def diff(
         raise click.exceptions.Exit(0)
     header = Text(f"{failing.case.name}: ")
     header.append_text(verdict_text(failing.result.verdict).to_rich())
-    header.append(f" {failing.result.message}")
+    header.append(f" {shown(failing.result.message)}")
     out.print(header)
     if failing.result.verdict not in (Verdict.WA, Verdict.PE) and failing.result.details:
-        out.print(Text(failing.result.details.rstrip(), style="dim"))
+        out.print(Text(shown(failing.result.details.rstrip()), style="dim"))
     expected = failing.answer.decode(errors="replace")
     got = failing.output.decode(errors="replace")
     styles = {"-": "red", "+": "green", "@": "cyan"}
     for line in full_diff(expected, got, context):
-        out.print(Text(line, style=styles.get(line[:1], "")))
+        out.print(Text(shown(line), style=styles.get(line[:1], "")))
     if expected.split() == got.split() and expected != got:
         out.print(Text("(the tokens are equal: only spacing or line breaks differ)", style="dim"))
     raise click.exceptions.Exit(1)

@@ -99,8 +99,10 @@ def compiled_submission(
     """SOLUTION compiled and calibrated; a compile error stops the command (exit 2)."""
     from judge.languages.build import CompileFailure
     from judge.judging.runner import prepare_submission
+    from judge.present.controls import shown
 
     submission = prepare_submission(spec, solution.resolve(), sandbox, language)
     if isinstance(submission, CompileFailure):
-        raise JudgeError(f"{solution} does not compile:\n{submission.message}")
+        # (the compiler quotes the source: shown, never obeyed, by the terminal)
+        raise JudgeError(f"{solution} does not compile:\n{shown(submission.message)}")
     return submission

@@ -10,6 +10,7 @@ import click
 from rich.console import Console
 
 from judge.errors import JudgeError
+from judge.present.controls import json_text
 from judge.present.report import case_line, print_report
 from judge.present.schema import CaseDocument, ReportDocument
 from judge.service.client import ServiceClient, follow, report_part
@@ -52,9 +53,7 @@ def submit_remote(
 
         write_submission_html(html, dataclasses.replace(report, solution=str(solution.resolve())))
     if as_json:
-        import json
-
-        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        click.echo(json_text(document))
     else:
         print_report(report, Console(highlight=False))
     raise click.exceptions.Exit(0 if report.verdict.accepted else 1)

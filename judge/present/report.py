@@ -3,7 +3,7 @@ text out."""
 
 from __future__ import annotations
 
-import json
+from judge.present.controls import json_text
 from collections import Counter
 from dataclasses import dataclass
 
@@ -261,7 +261,8 @@ def _stderr_sections(report: Report) -> list[Styled]:
 
 
 def _first_and_last_lines(text: str, count: int) -> str:
-    lines = text.rstrip().splitlines()
+    # (split at newlines only: a carriage return stays in its line, where it is shown as \r)
+    lines = text.rstrip().split("\n")
     if len(lines) <= count:
         return "\n".join(lines)
     head, tail = lines[: count // 3], lines[-(count - count // 3) :]
@@ -385,4 +386,4 @@ def limits_to_dict(limits: Limits) -> dict:
 
 
 def report_to_json(report: Report) -> str:
-    return json.dumps(report_to_dict(report), indent=2, ensure_ascii=False)
+    return json_text(report_to_dict(report))

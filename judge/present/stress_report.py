@@ -9,6 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from judge.present.controls import shown as shown_text
 from judge.setter.stress import StressOutcome, StressPlan
 from judge.wording import plural
 
@@ -61,7 +62,7 @@ def print_stress(
         return
     where = f"seed {failure.seed}" if failure.seed is not None else "the given input"
     line = Text(failure.result.verdict.value, style="red")
-    line.append(f" on {where}: {failure.result.message}")
+    line.append(f" on {where}: {shown_text(failure.result.message)}")
     console.print(line)
     shown = outcome.shrunk or failure
     if outcome.shrunk is not None:
@@ -70,7 +71,7 @@ def print_stress(
         console.print(
             f"shrunk in {plural(steps, 'step')} from {len(failure.data)} to "
             f"{len(shown.data)} bytes{complete}: "
-            f"{shown.result.verdict.value} {shown.result.message}",
+            f"{shown.result.verdict.value} {shown_text(shown.result.message)}",
             markup=False,
         )
     folder = Path(next(iter(saved.values()))).parent
@@ -86,14 +87,14 @@ def print_stress(
         console.print(head(data, folder / name), markup=False)
     if interactive and shown.result.details:
         console.print("[bold]the interactor said:[/bold]")
-        console.print(shown.result.details.rstrip(), markup=False)
+        console.print(shown_text(shown.result.details.rstrip()), markup=False)
     console.print(f"saved in {folder}", markup=False)
     console.print(f"replay: {replay_command}", markup=False)
 
 
 def head(data: bytes, path: Path, lines: int = SHOWN_LINES, width: int = SHOWN_WIDTH) -> str:
     """The first lines of a saved file (each cut to `width`), and where the rest is."""
-    text = data.decode(errors="replace").rstrip("\n").split("\n")
+    text = shown_text(data.decode(errors="replace").rstrip("\n")).split("\n")
     shown = [line if len(line) <= width else line[: width - 3] + "..." for line in text[:lines]]
     if len(text) > lines:
         shown.append(f"... {plural(len(text) - lines, 'more line')}; all of it in {path}")

@@ -6,6 +6,9 @@ file gets no styles from rich, only its characters, so there the same characters
 without loading rich (15 to 25 ms of imports here) or laying out every line with it: when no
 line has a tab or is wider than the output, rich would write each piece as it is, a line per
 line; otherwise rich still lays them out.
+
+Every piece of text is taken through judge.present.controls first: what a report shows comes
+from contestants too, and a terminal must show their control characters, never obey them.
 """
 
 from __future__ import annotations
@@ -13,13 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from judge.present.controls import shown
+
 if TYPE_CHECKING:
     from rich.text import Text
 
-# The control characters rich drops from any text it is given (rich.control.STRIP_CONTROL_CODES:
-# bell, backspace, vertical tab, form feed, carriage return); dropped here at the same point,
-# so that spans land on the same characters.
-DROPPED_CONTROLS = dict.fromkeys((7, 8, 11, 12, 13))
 WIDEST_CELL = 2  # a character takes at most two cells of a terminal (East Asian wide)
 
 
@@ -30,12 +31,12 @@ class Styled:
     __slots__ = ("plain", "style", "spans")
 
     def __init__(self, text: str = "", style: str | None = None) -> None:
-        self.plain = text.translate(DROPPED_CONTROLS)
+        self.plain = shown(text)
         self.style = style
         self.spans: list[tuple[int, int, str]] = []
 
     def append(self, text: str, style: str | None = None) -> Styled:
-        text = text.translate(DROPPED_CONTROLS)
+        text = shown(text)
         if text and style:
             self.spans.append((len(self.plain), len(self.plain) + len(text), style))
         self.plain += text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from judge.present.controls import shown
 
 from judge.present.report import VERDICT_STYLES, format_score, limits_to_dict
 from judge.wording import plural
@@ -37,17 +38,17 @@ def render_verification(result: Verification) -> Group:
         )
     ]
     for name, message in result.invalid_tests:
-        parts.append(Text(f"invalid test {name}: {message}", style="red"))
+        parts.append(Text(f"invalid test {name}: {shown(message)}", style="red"))
     if not result.invalid_tests:
         parts.append(Text("validator accepts every test", style="green"))
     parts.append(_matrix(result))
     for check in result.solutions:
         for error in check.errors:
-            parts.append(Text(f"{check.solution.label}: {error}", style="red"))
+            parts.append(Text(f"{check.solution.label}: {shown(error)}", style="red"))
     for error in result.errors:
-        parts.append(Text(error, style="red"))
+        parts.append(Text(shown(error), style="red"))
     for warning in result.warnings:
-        parts.append(Text(f"warning: {warning}", style="yellow"))
+        parts.append(Text(f"warning: {shown(warning)}", style="yellow"))
     verdict = Text("verify: ")
     verdict.append("OK" if result.ok else "FAILED", style="bold green" if result.ok else "bold red")
     parts.append(verdict)

@@ -17,7 +17,7 @@ PIECES = [
     "\nverdict: AC Accepted",
     "ends with a newline\n",
     "two\n\nblank lines between",
-    "control \x07bell \x08back \x0bvt \x0cff \r\ncarriage return, escape \x1b[31m kept",
+    "control \x07bell \x08back \x0bvt \x0cff \r\ncarriage return, escape \x1b[31m shown",
     "wide 漢字 and emoji 😀, combining e\u0301, NUL \x00",
     "x" * 80,
 ]
@@ -31,11 +31,11 @@ def rich_writes(pieces: list[Styled], width: int, soft_wrap: bool = False) -> st
 
 
 def test_styled_holds_what_rich_text_holds():
-    ours = Styled("sandbox: ", style="dim").append("jail", style="bold").append(" (v1)\r")
+    ours = Styled("sandbox: ", style="dim").append("jail", style="bold").append(" (v1)")
     ours.append_styled(Styled("AC", style="bold green"))
     theirs = Text("sandbox: ", style="dim")
     theirs.append("jail", style="bold")
-    theirs.append(" (v1)\r")
+    theirs.append(" (v1)")
     theirs.append_text(Text("AC", style="bold green"))
     assert ours.to_rich().plain == theirs.plain
     assert ours.to_rich().spans == theirs.spans
@@ -73,3 +73,9 @@ def test_show_leaves_a_forced_terminal_to_rich(capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")
     terminal.show([Styled("AC", style="bold green")])
     assert "\x1b[" in capsys.readouterr().out
+
+
+def test_control_characters_are_shown_not_obeyed():
+    text = Styled("\x1b]52;c;aGk=\x07title\r").append("\x1b[32mverdict: AC\x1b[0m", style="red")
+    assert text.plain == "\\x1b]52;c;aGk=\\atitle\\r\\x1b[32mverdict: AC\\x1b[0m"
+    assert text.spans == [(len("\\x1b]52;c;aGk=\\atitle\\r"), len(text.plain), "red")]
