@@ -10,8 +10,9 @@
     guarantees     which guarantees are active, for reports and `judge doctor`
     baselines      calibrated idle footprints of each runtime, cached
 
-Imports only the standard library, psutil, pyseccomp and judge.errors / files / cache: it knows nothing of
-problems, verdicts or languages. Everything that runs a program imports judge.sandbox.api.
+Imports only the standard library, psutil, pyseccomp and judge.errors / files / cache: it
+knows nothing of problems, verdicts or languages. Everything that runs a program imports
+judge.sandbox.api.
 """
 
 from judge.sandbox.api import (

@@ -109,8 +109,8 @@ namespace with it.
 
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
 libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
-stdout and stderr), pair (two runs wired together), relay (one direction between them), inside (init and the program's side),
-confine (the program's limits and privileges), syscalls (its session keyring and system-call
-filter), pyrunner (the in-process Python runner),
-processes (kill and reap), server (set-up, the request loop and its workers).
+stdout and stderr), pair (two runs wired together), relay (one direction between them), inside
+(init and the program's side), confine (the program's limits and privileges), syscalls (its
+session keyring and system-call filter), pyrunner (the in-process Python runner), processes
+(kill and reap), server (set-up, the request loop and its workers).
 """
