@@ -26,6 +26,11 @@ class Cache:
         return self.root / "bin"
 
     @property
+    def syscall_filters(self) -> Path:
+        """The BPF program of the runs' system-call filter, per identity of its policy."""
+        return self.root / "seccomp"
+
+    @property
     def idle_sources(self) -> Path:
         """The idle program of each language, compiled for memory baselines."""
         return self.root / "idle"

@@ -33,7 +33,8 @@ def diagnose(sandbox: Sandbox) -> Diagnosis:
     return Diagnosis(
         sandbox=sandbox.info.kind,
         cgroups=_cgroups(host),
-        guarantees=describe_guarantees(getattr(sandbox, "host", None)),
+        guarantees=describe_guarantees(getattr(sandbox, "host", None),
+                                       getattr(sandbox, "syscall_filter", None)),
         baselines=tuple(_baseline(sandbox, language) for language in LANGUAGES),
     )
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from judge.sandbox.api import SandboxInfo
 from judge.sandbox.host import HostSupport
-from judge.sandbox.syscall_policy import filter_program
+from judge.sandbox.syscall_policy import FilterProgram
 
 
 @dataclass(frozen=True)
@@ -16,9 +16,10 @@ class Guarantee:
     detail: str  # how it is enforced, or why it is unavailable
 
 
-def sandbox_info(kind: str, host: HostSupport | None, reason: str = "") -> SandboxInfo:
+def sandbox_info(kind: str, host: HostSupport | None, reason: str = "",
+                 syscall_filter: FilterProgram | None = None) -> SandboxInfo:
     """The summary every report carries: active and missing guarantees, and why."""
-    guarantees = describe_guarantees(host)
+    guarantees = describe_guarantees(host, syscall_filter)
     missing = tuple(g for g in guarantees if not g.active)
     if not reason and missing:
         reason = "; ".join(dict.fromkeys(g.detail for g in missing))
@@ -31,8 +32,10 @@ def sandbox_info(kind: str, host: HostSupport | None, reason: str = "") -> Sandb
     )
 
 
-def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
-    """For the fork-server sandbox on `host`, or for the plain runner when `host` is None."""
+def describe_guarantees(host: HostSupport | None,
+                        syscall_filter: FilterProgram | None = None) -> tuple[Guarantee, ...]:
+    """For the fork-server sandbox on `host` with `syscall_filter` (the filter its isolated runs
+    load), or for the plain runner when `host` is None."""
     if host is None:
         return _plain_guarantees()
     cgroups = host.cgroup_version is not None
@@ -74,7 +77,7 @@ def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
             if isolated and cgroups and host.root
             else _first_reason(host),
         ),
-        _system_calls(),
+        _system_calls(syscall_filter or FilterProgram(None, "no system-call filter given")),
         Guarantee(
             "cleanup",
             isolated and cgroups,
@@ -86,8 +89,7 @@ def describe_guarantees(host: HostSupport | None) -> tuple[Guarantee, ...]:
     )
 
 
-def _system_calls() -> Guarantee:
-    program = filter_program()
+def _system_calls(program: FilterProgram) -> Guarantee:
     return Guarantee(
         "system calls",
         program.available,

@@ -73,8 +73,9 @@ __all__ = ["JailSandbox", "ServerFailed"]
 class JailSandbox:
     def __init__(self, cache: Cache, host: HostSupport) -> None:
         self.host = host
-        self.info = sandbox_info("jail", host)
         self.cache = cache
+        self.syscall_filter = filter_program(cache.syscall_filters)  # what isolated runs load
+        self.info = sandbox_info("jail", host, syscall_filter=self.syscall_filter)
         self._baselines = BaselineCache(cache.baselines)
         self._lock = threading.Lock()
         self._servers: dict[bool, ServerProcess] = {}  # by RunRequest.isolate
@@ -274,7 +275,7 @@ class JailSandbox:
             uid=self.host.sandbox_uid_base,
             binds=binds,
             hidden=hidden_package_folders() if isolated else [],
-            syscall_filter=filter_program().bpf if isolated else None,
+            syscall_filter=self.syscall_filter.bpf if isolated else None,
         )
 
 

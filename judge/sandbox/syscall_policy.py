@@ -5,7 +5,9 @@ Python API), once per judge, and loaded by each run's program just before it sta
 
 The policy is a list of what runs need, not of what they must not do: a call the list does not
 name fails with ENOSYS, as on a kernel that lacks it (so a new system call is closed until it
-is named here, and the C library falls back where it can: clone3 to clone). On top of that:
+is named here, and the C library falls back where it can: clone3 to clone); calls newer than
+libseccomp knows are refused by number, NEWER_CALLS of them past the newest it knows. On top
+of that:
 
 - the calls that gave channels between runs or kernel surface fail with EPERM, as for a process
   without privileges: keyrings (keyctl, add_key, request_key), io_uring, bpf, perf_event_open,
@@ -21,7 +23,7 @@ is named here, and the C library falls back where it can: clone3 to clone). On t
 - file locks (flock, and fcntl's F_SETLK, F_SETLKW and their OFD forms) succeed without locking
   anything: a lock on a file of the shared read-only system tree (or /dev/null) would be seen
   by every other run on the host. A run's own files are its own, so it loses nothing;
-- personality may only be read or set to plain Linux (no ADDR_NO_RANDOMIZE, READ_IMPLIES_EXEC);
+- personality may change the persona, never its flags (ADDR_NO_RANDOMIZE, READ_IMPLIES_EXEC);
 - a system call of another architecture (the 32-bit ABI through int 0x80, x32) kills the run.
 
 Without pyseccomp or libseccomp the judge has no filter: `filter_program` says why, and the
@@ -32,8 +34,13 @@ from __future__ import annotations
 
 import errno
 import functools
+import hashlib
+import os
 import tempfile
 from dataclasses import dataclass
+from pathlib import Path
+
+from judge.files import file_identity
 
 # What programs of every language need: files, memory, signals, time, processes and threads,
 # waiting, AF_UNIX sockets, System V and POSIX IPC (the run has an IPC namespace of its own).
@@ -99,17 +106,17 @@ AF_UNIX = 1
 CLONE_NAMESPACES = (0x20000, 0x2000000, 0x4000000, 0x8000000, 0x10000000, 0x20000000,
                     0x40000000)
 F_NOTIFY = 1026
+# (fcntl's other commands stay: F_GETLK and F_OFD_GETLK see only locks no run can take.)
 FCNTL_LOCKS = (6, 7, 37, 38)  # F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW
-# fcntl's other commands (F_GETLK and F_OFD_GETLK see only locks that no run can take): F_DUPFD,
-# F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETLK, F_SETOWN, F_GETOWN, F_SETSIG, F_GETSIG,
-# F_SETOWN_EX, F_GETOWN_EX, F_GETOWNER_UIDS, F_OFD_GETLK, F_SETLEASE, F_GETLEASE, F_CANCELLK,
-# F_DUPFD_CLOEXEC, F_SETPIPE_SZ, F_GETPIPE_SZ, F_ADD_SEALS, F_GET_SEALS, F_GET_RW_HINT,
-# F_SET_RW_HINT, F_GET_FILE_RW_HINT, F_SET_FILE_RW_HINT.
-FCNTL_ALLOWED = (0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 15, 16, 17, 36, 1024, 1025, 1029, 1030, 1031,
-                 1032, 1033, 1034, 1035, 1036, 1037, 1038)
-PERSONALITY_ALLOWED = (0, 0xFFFFFFFF)  # PER_LINUX, and the query
-UNKNOWN_CALL = -1  # what libseccomp resolves a name it does not know to (__NR_SCMP_ERROR)
-
+# personality's flags: UNAME26, ADDR_NO_RANDOMIZE, FDPIC_FUNCPTRS, MMAP_PAGE_ZERO,
+# ADDR_COMPAT_LAYOUT, READ_IMPLIES_EXEC, ADDR_LIMIT_32BIT, SHORT_INODE, WHOLE_SECONDS,
+# STICKY_TIMEOUTS, ADDR_LIMIT_3GB (the query, all bits set, is refused with them).
+PERSONALITY_FLAGS = (0x20000, 0x40000, 0x80000, 0x100000, 0x200000, 0x400000, 0x800000,
+                     0x1000000, 0x2000000, 0x4000000, 0x8000000)
+LOW_HALF = 0xFFFFFFFF
+WITH_ARGUMENTS = ("socket", "socketpair", "clone", "fcntl", "flock", "personality")
+HIGHEST_NUMBER = 600  # of the numbers looked up in libseccomp's table of calls
+NEWER_CALLS = 64  # numbers after the newest call libseccomp knows, refused as unknown
 
 @dataclass(frozen=True)
 class FilterProgram:
@@ -124,9 +131,39 @@ class FilterProgram:
         return self.bpf is not None
 
 
+def filter_program(folder: Path | None = None) -> FilterProgram:
+    """The filter of isolated runs: read from `folder` (the judge's cache), where it is kept by
+    the identity of this policy, or built (importing the binding and finding libseccomp cost
+    about 50 ms, a judge's start) and kept there."""
+    path = folder / f"{policy_key()}.bpf" if folder is not None else None
+    if path is not None:
+        try:
+            cached = path.read_bytes()
+            if cached and len(cached) % 8 == 0:
+                return FilterProgram(cached)
+        except OSError:
+            pass
+    program = built_program()
+    if path is not None and program.bpf is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(f".{os.getpid()}.partial")
+            partial.write_bytes(program.bpf)
+            partial.replace(path)  # whole or not at all, for judges reading it at once
+        except OSError:
+            pass  # an unwritable cache: built again next time
+    return program
+
+
+def policy_key() -> str:
+    """What the filter is built from: this module, and the machine whose calls it names."""
+    text = f"{file_identity(__file__)}\0{os.uname().machine}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 @functools.cache
-def filter_program() -> FilterProgram:
-    """The filter of isolated runs, built once per judge."""
+def built_program() -> FilterProgram:
+    """The filter built with libseccomp, once per judge; or why it cannot be."""
     try:
         import pyseccomp
     except (ImportError, OSError, RuntimeError) as exc:  # no binding, or no libseccomp
@@ -138,8 +175,13 @@ def filter_program() -> FilterProgram:
 
 
 def build(seccomp):
-    """The policy above as a libseccomp filter (pyseccomp's SyscallFilter)."""
-    rules = seccomp.SyscallFilter(seccomp.ERRNO(errno.ENOSYS))
+    """The policy above as a libseccomp filter (pyseccomp's SyscallFilter).
+
+    Written as what it refuses: every call libseccomp knows that ALLOWED does not name, and the
+    numbers of the calls newer than it knows. The same policy as the allow-list, in less than
+    half the instructions: the kernel prepares every instruction of a filter when a run loads
+    it, and that is most of what the filter costs a run."""
+    rules = seccomp.SyscallFilter(seccomp.ALLOW)
     rules.set_attr(seccomp.Attr.ACT_BADARCH, seccomp.KILL_PROCESS)
     rules.set_attr(seccomp.Attr.CTL_NNP, 0)  # the run sets no_new_privs itself (syscalls.load)
     optimize = getattr(seccomp.Attr, "CTL_OPTIMIZE", None)
@@ -148,38 +190,41 @@ def build(seccomp):
             rules.set_attr(optimize, 2)
         except (OSError, RuntimeError, ValueError):
             pass
-    refused = seccomp.ERRNO(errno.EPERM)
-    for name in ALLOWED:
-        add_known(rules, seccomp, seccomp.ALLOW, name)
-    for name in REFUSED:
-        add_known(rules, seccomp, refused, name)
-    for family_call in ("socket", "socketpair"):
-        rules.add_rule(seccomp.ALLOW, family_call, seccomp.Arg(0, seccomp.EQ, AF_UNIX))
-        rules.add_rule(seccomp.ERRNO(errno.EAFNOSUPPORT), family_call,
+    refused, unknown = seccomp.ERRNO(errno.EPERM), seccomp.ERRNO(errno.ENOSYS)
+    known = known_calls(seccomp)
+    for name, number in sorted(known.items()):
+        if name not in ALLOWED and name not in WITH_ARGUMENTS:
+            rules.add_rule(refused if name in REFUSED else unknown, number)
+    newest = max(known.values())
+    for number in range(newest + 1, newest + 1 + NEWER_CALLS):
+        rules.add_rule(unknown, number)
+    # (A 32-bit argument is compared on its low half, as the kernel reads it: no call passes a
+    # lock command by setting its upper bits.)
+    for call in ("socket", "socketpair"):
+        rules.add_rule(seccomp.ERRNO(errno.EAFNOSUPPORT), call,
                        seccomp.Arg(0, seccomp.NE, AF_UNIX))
-    rules.add_rule(seccomp.ALLOW, "clone",
-                   seccomp.Arg(0, seccomp.MASKED_EQ, sum(CLONE_NAMESPACES), 0))
     for flag in CLONE_NAMESPACES:
         rules.add_rule(refused, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
-    # (A call of these with a rule for some arguments and another for all would follow the
-    # one for all: libseccomp keeps the broadest. So each command is named.)
-    for command in FCNTL_ALLOWED:
-        rules.add_rule(seccomp.ALLOW, "fcntl", seccomp.Arg(1, seccomp.EQ, command))
-    rules.add_rule(refused, "fcntl", seccomp.Arg(1, seccomp.EQ, F_NOTIFY))
+    rules.add_rule(refused, "fcntl", seccomp.Arg(1, seccomp.MASKED_EQ, LOW_HALF, F_NOTIFY))
     no_lock = seccomp.ERRNO(0)  # "done", and nothing done
     rules.add_rule(no_lock, "flock")
     for command in FCNTL_LOCKS:
-        rules.add_rule(no_lock, "fcntl", seccomp.Arg(1, seccomp.EQ, command))
-    for persona in PERSONALITY_ALLOWED:
-        rules.add_rule(seccomp.ALLOW, "personality", seccomp.Arg(0, seccomp.EQ, persona))
+        rules.add_rule(no_lock, "fcntl", seccomp.Arg(1, seccomp.MASKED_EQ, LOW_HALF, command))
+    for flag in PERSONALITY_FLAGS:
+        rules.add_rule(refused, "personality", seccomp.Arg(0, seccomp.MASKED_EQ, flag, flag))
     return rules
 
 
-def add_known(rules, seccomp, action, name):
-    """Add a rule for `name` unless this libseccomp does not know the call (an older one: the
-    call then meets the default, ENOSYS)."""
-    if seccomp.resolve_syscall(seccomp.Arch.NATIVE, name) != UNKNOWN_CALL:
-        rules.add_rule(action, name)
+def known_calls(seccomp) -> dict[str, int]:
+    """Every system call libseccomp knows on this machine: name -> number."""
+    known = {}
+    for number in range(HIGHEST_NUMBER):
+        try:
+            name = seccomp.resolve_syscall(seccomp.Arch.NATIVE, number)
+        except ValueError:
+            continue
+        known[name.decode() if isinstance(name, bytes) else name] = number
+    return known
 
 
 def export(rules) -> bytes:

@@ -1,6 +1,8 @@
+import ctypes
 import fcntl
 import json
 import os
+import struct
 import sys
 import time
 
@@ -30,6 +32,11 @@ if role == "send":
     null = os.open("/dev/null", os.O_RDWR)
     if bits.strip()[:1] == "1":
         fcntl.lockf(null, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        # And by the system call itself, F_SETLK with bits above the 32 the kernel reads set:
+        # a filter comparing the whole register would take it for another command.
+        write_lock = struct.pack("hhqqi4x", fcntl.F_WRLCK, os.SEEK_SET, 0, 0, 0)
+        other = os.open("/dev/zero", os.O_RDWR)
+        ctypes.CDLL(None).syscall(72, other, (1 << 32) | fcntl.F_SETLK, write_lock)
     print("locked", time.time(), flush=True)
     time.sleep(60)
 else:
@@ -45,6 +52,10 @@ else:
         null_seen |= taken_elsewhere(null,
                                      lambda fd: fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB))
         os.close(null)
+        zero = os.open("/dev/zero", os.O_RDWR)
+        null_seen |= taken_elsewhere(zero,
+                                     lambda fd: fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB))
+        os.close(zero)
         time.sleep(0.005)
     print(json.dumps({"seen": "".join(seen), "null": null_seen, "first": first,
                       "last": time.time()}))
