@@ -66,7 +66,9 @@ folders of third-party Python packages (ServerConfig.hidden), which show empty: 
 imports the standard library only. The filter comes to the server as a finished BPF program
 (ServerConfig.syscall_filter, built by libseccomp in the judge), so the server needs no
 binding, and a run pays one system call for it; the server loads it once in a throwaway child
-at set-up, so that a kernel which refuses it fails the set-up, not every run.
+at set-up, so that a kernel which refuses it fails the set-up, not every run. At set-up too the
+server leaves the judge's session keyring for an empty one of its own, so that no run, nor a
+child that fails before its keyring is its own, ever holds the judge's.
 
 The isolated program's stdout and stderr are pipes the server empties with splice, in the
 kernel (streams): never page cache charged to the run, never in the server's memory; stdout up

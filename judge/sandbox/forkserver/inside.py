@@ -140,8 +140,8 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
         join_cgroups(joins)
         os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
         set_limits(order, server.uid, server.cgroups is not None)
-        if order.isolate:
-            join_new_session_keyring()  # (as root, whose key quota a run's keyring cannot fill)
+        if order.isolate:  # (before the uid drop: as root, whose key quota runs cannot fill)
+            join_new_session_keyring(filtered=server.syscall_filter is not None)
         if order.isolate and server.uid is not None:
             drop_privileges(server.uid)
         os.chdir(BOX if server.namespaces is not None and order.isolate else order.cwd)

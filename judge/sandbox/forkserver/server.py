@@ -22,7 +22,7 @@ from .processes import RUN, SERVER, WORKER, reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
-from .syscalls import SyscallFilter
+from .syscalls import SyscallFilter, join_new_session_keyring
 
 PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -65,6 +65,7 @@ class Server:
             self.namespaces.set_up()
         if self.syscall_filter is not None:
             self.syscall_filter.probe()
+            join_new_session_keyring()  # the judge's own is never any run's
         prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
         if self.namespaces is not None and self.cgroups is not None:
             # Last: every child forked from now on is a process of this namespace. (Without
