@@ -21,7 +21,12 @@ from judge.service.packages import PackageStore
 from judge.service.queue import Sender, open_broker, warn_if_unreachable
 from judge.service.settings import ServiceSettings
 from judge.service.sweeper import Sweeper
-from judge.service.worker import JudgingPool, SandboxFactory, require_isolation
+from judge.service.worker import (
+    JudgingPool,
+    SandboxFactory,
+    prove_languages,
+    require_isolation,
+)
 
 # Not a name `judge user add` accepts, so that no user can be (or be replaced by) it.
 EMBEDDED_WORKER = "~embedded-worker"
@@ -39,8 +44,10 @@ class JudgeServer:
     ):
         self.settings = settings
         embedded = settings.broker_url is None
+        unavailable: dict[str, str] = {}
         if embedded:
             require_isolation(sandbox_factory, settings.cache, settings.unsandboxed)
+            unavailable = prove_languages(sandbox_factory, settings.cache)
         self.database = Database(settings.db_url)
         self.database.migrate()
         broker = open_broker(settings.broker_url, settings.queue)
@@ -56,7 +63,7 @@ class JudgeServer:
                 token = replace_token(session, EMBEDDED_WORKER, Role.WORKER)
             client = ServiceClient(settings.public_url, token)
             self.pool = JudgingPool(
-                broker, client, settings.cache, settings.processes, sandbox_factory
+                broker, client, settings.cache, settings.processes, sandbox_factory, unavailable
             )
         # Unfinished submissions from before the start: every queued one is sent again, and
         # with an embedded judge every judging one too (its judge was this process).

@@ -7,7 +7,8 @@ submissions at once on N cores; the queue hands each thread one job at a time (p
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import logging
+from collections.abc import Callable, Mapping
 
 import dramatiq
 from dramatiq import Worker
@@ -21,12 +22,33 @@ from judge.service.judging import JudgeJob
 from judge.service.packages import PackageCache
 from judge.service.queue import declare_judge_actor
 
+log = logging.getLogger("judge.service")
 SandboxFactory = Callable[[Cache], Sandbox]
 # While a thread judges, its idle consumer polls Redis with a backoff that grows up to this; a
 # short cap means the next job is fetched soon after the last one is done (Dramatiq's default,
 # 1 s, added half a second to every job).
 POLL_MS = 50
 STOP_TIMEOUT_MS = 30_000
+
+
+def prove_languages(factory: SandboxFactory, cache: Cache) -> dict[str, str]:
+    """Every language's self-test in a sandbox of the kind that judges (compiled and run as a
+    submission is), logged one line each; returns the languages that failed, with why, which
+    this worker must never judge in."""
+    from judge.languages.selftest import self_test_all
+
+    sandbox = factory(cache)
+    try:
+        results = self_test_all(sandbox)
+    finally:
+        sandbox.close()
+    for result in results:
+        if result.available:
+            log.info("language %s: %s; self-test %s ms, %s KB", result.language.id,
+                     result.version, result.time_ms, result.memory_kb)
+        else:
+            log.warning("language %s unavailable: %s", result.language.id, result.reason)
+    return {r.language.id: r.reason for r in results if not r.available}
 
 
 def require_isolation(factory: SandboxFactory, cache: Cache, unsandboxed: bool) -> SandboxInfo:
@@ -51,10 +73,13 @@ class JudgingPool:
         cache: Cache,
         threads: int,
         sandbox_factory: SandboxFactory,
+        unavailable: Mapping[str, str] | None = None,
     ):
+        """`unavailable`: the languages that failed their self-test (prove_languages)."""
         self.client = client
         self.sandboxes = SandboxPerThread(functools.partial(sandbox_factory, cache))
-        job = JudgeJob(client, PackageCache(cache.root / "packages"), self.sandboxes.get)
+        job = JudgeJob(client, PackageCache(cache.root / "packages"), self.sandboxes.get,
+                       unavailable)
         declare_judge_actor(broker, job)
         self.worker = Worker(broker, worker_threads=threads, worker_timeout=POLL_MS)
         # Prefetch one message per judging thread: a job waits in the queue, where any idle
