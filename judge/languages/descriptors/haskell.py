@@ -1,4 +1,8 @@
-"""Haskell, compiled by GHC; its runtime is told the heap limit (+RTS -M)."""
+"""Haskell, compiled by GHC.
+
+Its runtime is not told the limit (+RTS -M): GHC counts its heap so that a program holding half
+of -M in large objects is already out of memory, so the cap alone bounds it, as a C program's.
+"""
 
 from judge.languages.descriptor import CompileNeeds, Language, Memory, SelfTest
 
@@ -8,16 +12,16 @@ LANGUAGE = Language(
     extensions=(".hs",),
     kattis=("haskell",),
     compiler="ghc",
-    compile=("ghc", "-O2", "-rtsopts", "-tmpdir", ".", "-outputdir", "build", "-o",
+    compile=("ghc", "-O2", "-tmpdir", ".", "-outputdir", "build", "-o",
              "{program}", "{files}"),
     compile_env={"HOME": "{cwd}", "TMPDIR": "{cwd}"},
-    run=("{program}", "+RTS", "-M{heap_kb}k", "-K64m", "-RTS"),
+    run=("{program}",),
     version=("ghc", "--version"),
     package="ghc",
     self_test=SelfTest("main :: IO ()\nmain = interact $ \\s -> "
                        "show (sum (map read (words s) :: [Integer])) ++ \"\\n\"\n"),
     idle_source="main :: IO ()\nmain = return ()\n",
-    memory=Memory(reserve_kb=2 * 1024, minimum_kb=4 * 1024, out_of_memory=("Heap exhausted",)),
+    memory=Memory(out_of_memory=("Heap exhausted",)),
     compile_needs=CompileNeeds(time_ms=60_000, memory_kb=1024 * 1024),
     # The package database GHC reads lives in /var/lib/ghc.
     binds=("/var/lib/ghc",),
