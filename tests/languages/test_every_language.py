@@ -10,12 +10,14 @@ installed (`make test` installs every one).
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from judge.cache import Cache
 from judge.judging.runner import JudgeOptions, Report, judge_submission
+from judge.languages.build import prepare
 from judge.languages.registry import all_languages, language_by_id, not_installed
 from judge.languages.selftest import self_test
 from judge.problem.spec import load_problem
@@ -48,26 +50,30 @@ title: {id}
 source: fixture
 limits:
   time_ms: {time_ms}
-  memory_kb: 65536
+  memory_kb: {memory_kb}
   output_kb: 64
 reference: solutions/{id}/reference.py
-"""
-# Tests of each problem (name -> (input, answer)). `behave` tells the program what to do.
+{extra}"""
+# Each problem: (time limit, memory limit, more of problem.yaml, tests: name -> (input, answer)).
+# `behave` tells the program what to do.
 PROBLEMS = {
-    "hello": (5000, {"empty": ("", "Hello, World!\n")}),
-    "aplusb": (5000, {"small": ("2 3\n", "5\n"), "large": ("1000000000 999999999\n",
-                                                           "1999999999\n")}),
-    "behave": (5000, {"wrong": ("wrong\n7 2\n", "9\n"), "alloc": ("alloc\n", "0\n"),
-                      "crash": ("crash\n5\n", "0\n")}),
-    "spin": (500, {"loop": ("loop\n", "0\n")}),
+    "hello": (5000, 65536, "", {"empty": ("", "Hello, World!\n")}),
+    "aplusb": (5000, 65536, "", {"small": ("2 3\n", "5\n"),
+                                 "large": ("1000000000 999999999\n", "1999999999\n")}),
+    "behave": (5000, 65536, "", {"wrong": ("wrong\n7 2\n", "9\n"), "alloc": ("alloc\n", "0\n"),
+                                 "crash": ("crash\n5\n", "0\n")}),
+    "spin": (500, 65536, "", {"loop": ("loop\n", "0\n")}),
+    "cramped": (5000, 16384, "", {"empty": ("", "Hello, World!\n")}),
+    "pypyhello": (5000, 65536, "default_python: pypy3\n", {"empty": ("", "Hello, World!\n")}),
 }
 
 
 def write_problems(root: Path) -> Path:
-    for problem_id, (time_ms, tests) in PROBLEMS.items():
+    for problem_id, (time_ms, memory_kb, extra, tests) in PROBLEMS.items():
         folder = root / "problems" / problem_id
         folder.mkdir(parents=True)
-        (folder / "problem.yaml").write_text(PROBLEM_YAML.format(id=problem_id, time_ms=time_ms))
+        (folder / "problem.yaml").write_text(PROBLEM_YAML.format(
+            id=problem_id, time_ms=time_ms, memory_kb=memory_kb, extra=extra))
         (folder / "statement.md").write_text(f"# {problem_id}\n")
         solutions = root / "solutions" / problem_id
         solutions.mkdir(parents=True)
@@ -195,3 +201,64 @@ def test_a_syntax_error_is_ce_with_the_compilers_message(judged, language):
     report = judged.report(language, "broken", "hello")
     assert report.verdict is Verdict.CE, report.compile_message or report.tests
     assert COMPILER_SAYS[language] in report.compile_message, report.compile_message
+
+
+@pytest.mark.xdist_group("language-java")
+def test_a_java_program_of_several_files_runs_the_class_with_main(judged, tmp_path):
+    require("java")
+    folder = tmp_path / "sum"
+    folder.mkdir()
+    (folder / "Solver.java").write_text(
+        "import java.util.Scanner;\n"
+        "public class Solver {\n"
+        "    public static void main(String[] args) {\n"
+        "        Scanner in = new Scanner(System.in);\n"
+        "        System.out.println(Adder.add(in.nextLong(), in.nextLong()));\n"
+        "    }\n"
+        "}\n")
+    (folder / "Adder.java").write_text(
+        "class Adder {\n    static long add(long a, long b) { return a + b; }\n}\n")
+    problem = load_problem(judged.root, "aplusb")
+    report = judge_submission(problem, folder, judged.sandbox, JudgeOptions())
+    assert report.language == "java"
+    assert report.verdict is Verdict.AC, report.compile_message or report.tests
+    # The main class is found in the compiled classes, not guessed from the first file's name.
+    prepared = prepare(judged.sandbox, language_by_id("java"), folder, trusted=False)
+    with zipfile.ZipFile(prepared.run.files_in["solution.jar"]) as jar:
+        manifest = jar.read("META-INF/MANIFEST.MF").decode()
+        assert {"Solver.class", "Adder.class"} <= set(jar.namelist())
+    assert "Main-Class: Solver\r\n" in manifest
+
+
+@pytest.mark.xdist_group("language-kotlin")
+def test_a_kotlin_program_of_several_files_runs_its_main(judged, tmp_path):
+    require("kotlin")
+    folder = tmp_path / "sum"
+    folder.mkdir()
+    (folder / "main.kt").write_text(
+        "fun main() {\n"
+        "    val (a, b) = readLine()!!.trim().split(\" \").map { it.toLong() }\n"
+        "    println(add(a, b))\n"
+        "}\n")
+    (folder / "util.kt").write_text("fun add(a: Long, b: Long) = a + b\n")
+    report = judge_submission(load_problem(judged.root, "aplusb"), folder, judged.sandbox,
+                              JudgeOptions())
+    assert report.language == "kotlin"
+    assert report.verdict is Verdict.AC, report.compile_message or report.tests
+
+
+@pytest.mark.xdist_group("language-java")
+def test_a_limit_too_small_for_a_runtime_is_the_problems_error(judged):
+    require("java")
+    report = judged.report("java", "hello", "cramped")
+    assert report.verdict is Verdict.JE
+    assert "16384 KB is too small for Java" in report.compile_message
+    assert "limits.memory_kb" in report.compile_message
+
+
+@pytest.mark.xdist_group("language-pypy3")
+def test_a_py_file_runs_on_the_problems_default_python(judged):
+    require("pypy3")
+    problem = load_problem(judged.root, "pypyhello")
+    report = judge_submission(problem, source("python3", "hello"), judged.sandbox)
+    assert report.language == "pypy3" and report.verdict is Verdict.AC, report.tests

@@ -19,6 +19,7 @@ LANGUAGE = Language(
     name="Python 3 (PyPy)",
     extensions=(".py", ".py3"),
     aliases=("pypy",),
+    kattis=("python3",),  # Kattis runs Python 3 on PyPy; which one is the problem's choice
     family="python",
     entry=Entry.MAIN_FILE,
     compiler="pypy3",
