@@ -18,8 +18,8 @@ Command templates are tuples of words, and a word that is exactly a placeholder 
               {heap_kb} {heap_mb}  the memory the runtime is told it may use (Memory below)
 
 Every field a CLICS Contest API `language` object has is here: `id`, `name`, `extensions`,
-`entry_point_required`, `entry_point_name`, and the compiler's and runner's commands and versions
-(`clics_commands`).
+`entry_point_required`, `entry_point_name`, and the compiler's and runner's commands (`clics`,
+given the versions judge.languages.selftest found).
 """
 
 from __future__ import annotations
@@ -143,7 +143,28 @@ class Language:
         """CLICS: what the entry point is called, for the languages that have one to name."""
         return {Entry.MAIN_CLASS: "Main class", Entry.MAIN_FILE: "Main file"}.get(self.entry)
 
-    @property
-    def executable(self) -> str:
-        """What must be installed for the language to work: its compiler, else its runtime."""
-        return self.compiler or self.run[0]
+    def clics(self, compiler_version: str = "") -> dict:
+        """The language as the CLICS Contest API's `languages` endpoint shows it (ccs-specs
+        2023-06: extensions without their dot, commands as a command and its arguments)."""
+        compile_words = _shown(self.compile)
+        run_words = _shown(self.run)
+        return {
+            "id": self.id,
+            "name": self.name,
+            "entry_point_required": self.entry_point_required,
+            "entry_point_name": self.entry_point_name,
+            "extensions": [extension.lstrip(".") for extension in self.extensions],
+            "compiler": {"command": compile_words[0], "args": " ".join(compile_words[1:]),
+                         "version": compiler_version,
+                         "version_command": " ".join(_shown(self.version))},
+            "runner": {"command": run_words[0], "args": " ".join(run_words[1:])},
+        }
+
+
+def _shown(template: tuple[str, ...]) -> list[str]:
+    """A command template as people read it: the compiler a build helper runs (after its
+    `--`), a script given inline as <script>, the judge's interpreter as python3."""
+    if "{jvm}" in template and "--" in template:
+        template = template[template.index("--") + 1:]
+    names = {"{python}": "python3"}
+    return [("<script>" if "\n" in word else names.get(word, word)) for word in template]

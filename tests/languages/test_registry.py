@@ -116,3 +116,19 @@ def test_the_jvm_entry_point_is_chosen_as_kattis_does():
         jvm_build.main_class(b"not a class file")
     with pytest.raises(jvm_build.ClassFormatError):
         jvm_build.main_class(bytes.fromhex("cafebabe0000003d0005"))  # cut short
+
+
+def test_each_language_has_the_fields_of_a_clics_language():
+    java = language_by_id("java").clics("javac 17.0.15")
+    assert java["id"] == "java" and java["name"] == "Java"
+    assert java["entry_point_required"] is False and java["entry_point_name"] == "Main class"
+    assert java["extensions"] == ["java"]
+    assert java["compiler"]["command"] == "javac"
+    assert "-d classes {files}" in java["compiler"]["args"]
+    assert java["compiler"]["version"] == "javac 17.0.15"
+    assert java["compiler"]["version_command"] == "javac -version"
+    assert java["runner"]["command"] == "java" and "-jar {program}" in java["runner"]["args"]
+    cpp = language_by_id("cpp").clics()
+    assert cpp["compiler"]["command"] == "g++" and cpp["entry_point_name"] is None
+    python = language_by_id("python3").clics()
+    assert python["compiler"]["command"] == "python3" and "<script>" in python["compiler"]["args"]

@@ -39,7 +39,7 @@ class SubmissionRequest(BaseModel):
     language: str | None = Field(
         default=None,
         max_length=16,
-        description="a language id (GET /api/languages): python3, pypy3, c, cpp, java, kotlin, "
+        description="a language id (docs/languages.md): python3, pypy3, c, cpp, java, kotlin, "
         "...; default: from the filename's extension (and the problem's default Python)",
     )
     source: str = Field(description="the program's source code (UTF-8 text)")
