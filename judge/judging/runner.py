@@ -24,6 +24,7 @@ from judge.judging.launch import (
     Alone,
     Submission,
     compile_limits,
+    language_limits,
     launch,
     stderr_text,
     submission_request,
@@ -312,10 +313,11 @@ def _judge_interactive_case(
         problem.interactive,
         checker.program,
         submission_request(problem, submission),
-        problem.limits,
+        language_limits(problem.limits, submission.time_factor),
         submission.baseline_kb,
         case.input_path,
         case.answer_path,
+        submission.out_of_memory,
     )
     return _case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
 
