@@ -44,10 +44,9 @@ class JudgeServer:
     ):
         self.settings = settings
         embedded = settings.broker_url is None
-        unavailable: dict[str, str] = {}
+        self.sandbox_factory = sandbox_factory
         if embedded:
             require_isolation(sandbox_factory, settings.cache, settings.unsandboxed)
-            unavailable = prove_languages(sandbox_factory, settings.cache)
         self.database = Database(settings.db_url)
         self.database.migrate()
         broker = open_broker(settings.broker_url, settings.queue)
@@ -63,7 +62,7 @@ class JudgeServer:
                 token = replace_token(session, EMBEDDED_WORKER, Role.WORKER)
             client = ServiceClient(settings.public_url, token)
             self.pool = JudgingPool(
-                broker, client, settings.cache, settings.processes, sandbox_factory, unavailable
+                broker, client, settings.cache, settings.processes, sandbox_factory
             )
         # Unfinished submissions from before the start: every queued one is sent again, and
         # with an embedded judge every judging one too (its judge was this process).
@@ -85,12 +84,24 @@ class JudgeServer:
         )
         server = _Uvicorn(config, self.closing, self._stop_judging)
         if self.pool is not None:
-            self.pool.start()
+            # The pages and the API answer at once; the embedded judge takes jobs once every
+            # language has been proved (compiles of a JVM language's self-test take seconds).
+            threading.Thread(target=self._start_judging, name="languages", daemon=True).start()
         self.sweeper.start()
         try:
             server.run()
         finally:
             self.close()
+
+    def _start_judging(self) -> None:
+        """Prove each language in the sandbox, then judge, never in one that failed."""
+        assert self.pool is not None
+        try:
+            unavailable = prove_languages(self.sandbox_factory, self.settings.cache)
+        except Exception as exc:  # noqa: BLE001 - the server goes on; nothing is judged here
+            log.error("the embedded judge does not start: proving the languages failed: %s", exc)
+            return
+        self.pool.start(unavailable)
 
     def _stop_judging(self) -> None:
         """The embedded judge reports over HTTP to this server: it finishes the jobs in hand

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import threading
 from collections.abc import Callable, Mapping
 
 import dramatiq
@@ -78,17 +79,26 @@ class JudgingPool:
         """`unavailable`: the languages that failed their self-test (prove_languages)."""
         self.client = client
         self.sandboxes = SandboxPerThread(functools.partial(sandbox_factory, cache))
-        job = JudgeJob(client, PackageCache(cache.root / "packages"), self.sandboxes.get,
-                       unavailable)
-        declare_judge_actor(broker, job)
+        self.job = JudgeJob(client, PackageCache(cache.root / "packages"), self.sandboxes.get,
+                            unavailable)
+        declare_judge_actor(broker, self.job)
         self.worker = Worker(broker, worker_threads=threads, worker_timeout=POLL_MS)
         # Prefetch one message per judging thread: a job waits in the queue, where any idle
         # worker can take it, rather than behind a busy one here.
         self.worker.queue_prefetch = threads
         self.stopped = False
+        self._lock = threading.Lock()  # a start and a stop from two threads never interleave
 
-    def start(self) -> None:
-        self.worker.start()
+    def start(self, unavailable: Mapping[str, str] | None = None) -> None:
+        """Take jobs from now on; `unavailable`, when given, replaces the languages never
+        judged here (a pool whose languages were proved after it was made). Once stopped, a
+        pool never starts."""
+        with self._lock:
+            if self.stopped:
+                return
+            if unavailable is not None:
+                self.job.unavailable = dict(unavailable)
+            self.worker.start()
 
     def stop(self) -> None:
         """Finish the jobs in hand, then stop; unstarted prefetched jobs go back to the queue.
@@ -96,9 +106,10 @@ class JudgingPool:
         A job still running after STOP_TIMEOUT_MS is abandoned with the process (its sandbox
         left open, so that it cannot turn into a judge error): its lease runs out on the server
         and another worker judges it."""
-        if self.stopped:
-            return
-        self.stopped = True
+        with self._lock:
+            if self.stopped:
+                return
+            self.stopped = True
         try:
             self.worker.stop(timeout=STOP_TIMEOUT_MS)
         finally:
