@@ -102,6 +102,7 @@ class JudgeServer:
             log.error("the embedded judge does not start: proving the languages failed: %s", exc)
             return
         self.pool.start(unavailable)
+        log.info("the embedded judge takes jobs")  # tests wait for this line
 
     def _stop_judging(self) -> None:
         """The embedded judge reports over HTTP to this server: it finishes the jobs in hand

@@ -110,6 +110,7 @@ def served(tmp_path_factory, isolation_flags):
     )
     try:
         server.start()
+        server.wait_judging()
         yield Served(server.url, root, tokens)
     finally:
         server.stop()
