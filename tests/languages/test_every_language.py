@@ -2,10 +2,10 @@
 wrong answer, an endless loop, a memory hog, a crash and a syntax error each getting its
 verdict, compiled and run in the real sandbox.
 
-The programs are files under programs/<language>/ (PyPy runs Python 3's). Each language's
-tests run in one xdist group, so that its programs are compiled once per session (in a cache
-the workers share), and they skip, naming the Debian package, only when its toolchain is not
-installed (`make test` installs every one).
+The programs are files under programs/<language>/ (PyPy runs Python 3's). They are compiled
+once per session, in a cache every xdist worker shares, and their reports kept per worker; the
+tests skip, naming the Debian package, only when a toolchain is not installed (`make test`
+installs every one).
 """
 
 from __future__ import annotations
@@ -120,10 +120,8 @@ def source(language: str, program: str) -> Path:
 
 
 def each_language(test):
-    """One test per language, in the language's xdist group; skipped where it is missing."""
-    params = [pytest.param(lid, marks=pytest.mark.xdist_group(f"language-{lid}"), id=lid)
-              for lid in LANGUAGE_IDS]
-    return pytest.mark.parametrize("language", params)(test)
+    """One test per language."""
+    return pytest.mark.parametrize("language", LANGUAGE_IDS)(test)
 
 
 def require(language: str) -> None:
@@ -203,7 +201,6 @@ def test_a_syntax_error_is_ce_with_the_compilers_message(judged, language):
     assert COMPILER_SAYS[language] in report.compile_message, report.compile_message
 
 
-@pytest.mark.xdist_group("language-java")
 def test_a_java_program_of_several_files_runs_the_class_with_main(judged, tmp_path):
     require("java")
     folder = tmp_path / "sum"
@@ -230,7 +227,6 @@ def test_a_java_program_of_several_files_runs_the_class_with_main(judged, tmp_pa
     assert "Main-Class: Solver\r\n" in manifest
 
 
-@pytest.mark.xdist_group("language-kotlin")
 def test_a_kotlin_program_of_several_files_runs_its_main(judged, tmp_path):
     require("kotlin")
     folder = tmp_path / "sum"
@@ -247,7 +243,6 @@ def test_a_kotlin_program_of_several_files_runs_its_main(judged, tmp_path):
     assert report.verdict is Verdict.AC, report.compile_message or report.tests
 
 
-@pytest.mark.xdist_group("language-java")
 def test_a_limit_too_small_for_a_runtime_is_the_problems_error(judged):
     require("java")
     report = judged.report("java", "hello", "cramped")
@@ -256,7 +251,6 @@ def test_a_limit_too_small_for_a_runtime_is_the_problems_error(judged):
     assert "limits.memory_kb" in report.compile_message
 
 
-@pytest.mark.xdist_group("language-pypy3")
 def test_a_py_file_runs_on_the_problems_default_python(judged):
     require("pypy3")
     problem = load_problem(judged.root, "pypyhello")

@@ -9,10 +9,10 @@ from judge.present.doctor import diagnose, render_diagnosis
 from judge.sandbox import open_sandbox
 
 
+# In the cache the language tests compile the same self-tests into.
 @pytest.fixture(scope="module")
-def diagnosis(tmp_path_factory):
-    # The session's cache: the languages' self-tests are compiled once for every test.
-    sandbox = open_sandbox(Cache(tmp_path_factory.getbasetemp() / "judge-cache"))
+def diagnosis(shared_cache):
+    sandbox = open_sandbox(shared_cache)
     try:
         yield diagnose(sandbox)
     finally:
