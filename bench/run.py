@@ -19,6 +19,7 @@ BENCHMARKS = (
     "bench.bench_service",
     "bench.bench_after_tle",
     "bench.bench_syscall_filter",
+    "bench.bench_languages",
 )
 
 

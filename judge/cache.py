@@ -21,6 +21,11 @@ class Cache:
         return self.root / "baselines.json"
 
     @property
+    def versions(self) -> Path:
+        """The version each language's toolchain printed, per toolchain identity."""
+        return self.root / "versions.json"
+
+    @property
     def programs(self) -> Path:
         """Compiled programs (binaries, and Python's marshalled code), keyed by content."""
         return self.root / "bin"

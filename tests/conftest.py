@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 import time
@@ -117,6 +118,17 @@ def isolation_flags(tmp_path_factory) -> list[str]:
         return [] if sandbox.info.isolated else ["--unsandboxed"]
     finally:
         sandbox.close()
+
+
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory) -> Cache:
+    """One cache folder for the whole session and every xdist worker: programs that take
+    seconds to compile (a JVM language's) are compiled once, whichever worker comes first
+    (the cache is safe for judges sharing it)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    return Cache(base / "shared-judge-cache")
 
 
 @pytest.fixture

@@ -160,7 +160,7 @@ def worker(
     """
     from judge.service.client import ServiceClient
     from judge.service.queue import open_broker, warn_if_unreachable
-    from judge.service.worker import JudgingPool, require_isolation
+    from judge.service.worker import JudgingPool, prove_languages, require_isolation
 
     _log_to_stderr()
     settings = WorkerSettings(
@@ -173,13 +173,14 @@ def worker(
     )
     factory = _sandbox_factory(app)
     info = require_isolation(factory, settings.cache, settings.unsandboxed)
+    unavailable = prove_languages(factory, settings.cache)  # before any job is taken
     queue = open_broker(settings.broker_url, settings.queue)
     warn_if_unreachable(queue, settings.broker_url)
     client = ServiceClient(settings.server_url, settings.token)
     unreachable = client.check()
     if unreachable:
         logging.getLogger("judge.service").warning("server unreachable for now: %s", unreachable)
-    pool = JudgingPool(queue, client, settings.cache, settings.processes, factory)
+    pool = JudgingPool(queue, client, settings.cache, settings.processes, factory, unavailable)
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())

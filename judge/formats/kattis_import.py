@@ -216,11 +216,18 @@ def _single_file(entry: Path) -> Path | None:
     return files[0] if len(files) == 1 else None
 
 
+def _reference_rank(suffix: str) -> int:
+    """Compiled C and C++ first (faster answers), then Python, then any other language."""
+    if suffix in REFERENCE_PREFERENCE:
+        return REFERENCE_PREFERENCE.index(suffix)
+    return len(REFERENCE_PREFERENCE)
+
+
 def _reference(package: KattisPackage, solutions: list[_Solution], work: Collector) -> str:
     accepted = [s for s in solutions if s.folder == "accepted"]
     if not accepted:
         return _replaying_reference(package, work)
-    chosen = min(accepted, key=lambda s: REFERENCE_PREFERENCE.index(Path(s.target).suffix))
+    chosen = min(accepted, key=lambda s: _reference_rank(Path(s.target).suffix))
     target = f"solutions/{work.problem_id}/{Path(chosen.target).name}"
     work.files[:] = [
         FileCopy(f.source, target) if f.target == chosen.target else f for f in work.files

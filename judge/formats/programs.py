@@ -134,7 +134,7 @@ def _python3_syntax_error(path: Path) -> str:
 
 def _language_of(path: Path) -> str | None:
     try:
-        return detect_language(Path(_renamed(path.name)), None).name
+        return detect_language(Path(_renamed(path.name)), None).id
     except UnknownLanguage:
         return None
 

@@ -55,8 +55,10 @@ def run_interactive(
     baseline_kb: int,
     input_path: Path,
     answer_path: Path,
+    out_of_memory: tuple[str, ...] = ("MemoryError",),
 ) -> PairOutcome:
-    """Run `submission` against the interactor on one test and decide its verdict."""
+    """Run `submission` against the interactor on one test and decide its verdict
+    (`out_of_memory`: its runtime's words for it, judge.verdicts.outcome row 5)."""
     convention = CONVENTIONS[spec.protocol]
     with tempfile.TemporaryDirectory(prefix="judge-interact-") as scratch:
         files = scratch_files(Path(scratch), input_path, answer_path)
@@ -71,7 +73,7 @@ def run_interactive(
         net_kb = max(0, pair.submission.peak_memory_kb - baseline_kb)
         said = interpret(pair.interactor, convention, files, role=ROLE)
     decided = interactive_verdict(
-        judge_run(pair.submission, limits, net_kb),
+        judge_run(pair.submission, limits, net_kb, out_of_memory),
         said,
         interactor_first=pair.first == "interactor",
         interactor_stopped=pair.interactor.termination is Termination.PARTNER,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from judge.judging import near_limit
@@ -31,10 +31,16 @@ class Submission:
     """A submission ready to run: its command, and the idle footprint of its runtime."""
 
     source: Path
-    language: str
+    language: str  # its id
     argv: tuple[str, ...]
     baseline_kb: int
     python_code: Path | None = None  # compiled code of a Python submission
+    files_in: Mapping[str, Path] = field(default_factory=dict)  # its program, for a runtime
+    env: Mapping[str, str] = field(default_factory=dict)  # e.g. the heap limit of its runtime
+    binds: tuple[str, ...] = ()  # the toolchain's folders outside the system's
+    out_of_memory: tuple[str, ...] = ("MemoryError",)  # its runtime's words for it on stderr
+    time_factor: float = 1.0  # of its language: the time limit is multiplied by it
+    processes: int = 64  # processes and threads it may have at once
 
 
 Alone = Callable[[], AbstractContextManager[object]]  # runs inside it are measured alone
@@ -75,15 +81,16 @@ def launch(
             "(judge submit), not on an input of its own"
         )
     request = submission_request(problem, submission, stdin_path, stdin_bytes)
+    limits = language_limits(problem.limits, submission.time_factor)
 
     def once(cpu_ms: int) -> Launch:
         run = sandbox.run(_with_cpu_cap(request, cpu_ms))
         net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
-        judgement = judge_run(run, problem.limits, net_kb)
+        judgement = judge_run(run, limits, net_kb, submission.out_of_memory)
         return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
                       judgement.out_of_wall)
 
-    best, count = near_limit.run_near_limit(once, problem.limits.time_ms, reruns, alone)
+    best, count = near_limit.run_near_limit(once, limits.time_ms, reruns, alone)
     return dataclasses.replace(best, reruns=count) if count else best
 
 
@@ -109,12 +116,25 @@ def submission_request(
     stdout are the interactor's pipes instead)."""
     return RunRequest(
         argv=submission.argv,
-        limits=submission_limits(problem.limits, submission.baseline_kb),
+        limits=submission_limits(language_limits(problem.limits, submission.time_factor),
+                                 submission.baseline_kb, submission.processes),
         stdin_path=stdin_path,
         stdin_bytes=stdin_bytes,
         isolate=True,
         python_code=submission.python_code,
+        files_in=submission.files_in,
+        env=submission.env,
+        binds=submission.binds,
     )
+
+
+def language_limits(limits: Limits, time_factor: float) -> Limits:
+    """The problem's limits for a language whose time limit is multiplied by `time_factor`."""
+    if time_factor == 1.0:
+        return limits
+    time_ms = round(limits.time_ms * time_factor)
+    return dataclasses.replace(limits, time_ms=time_ms,
+                               wall_ms=max(time_ms, round(limits.wall_ms * time_factor)))
 
 
 def stderr_text(run: RunResult) -> str:
@@ -138,11 +158,13 @@ def compile_limits(limits: CompileLimits) -> ResourceLimits:
     )
 
 
-def submission_limits(limits: Limits, baseline_kb: int) -> ResourceLimits:
-    """The sandbox caps the gross peak, so the net limit is widened by the runtime's baseline."""
+def submission_limits(limits: Limits, baseline_kb: int, processes: int = 64) -> ResourceLimits:
+    """The sandbox caps the gross peak, so the net limit is widened by the runtime's baseline;
+    `processes`: the threads its runtime starts (a JVM's dozen) count too."""
     return ResourceLimits(
         cpu_ms=limits.time_ms,
         wall_ms=limits.wall_ms,
         memory_kb=limits.memory_kb + baseline_kb,
         output_kb=limits.output_kb,
+        processes=processes,
     )

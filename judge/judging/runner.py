@@ -17,12 +17,14 @@ from judge.checkers import CheckResult
 from judge.checkers.registry import checker_kind
 from judge.errors import JudgeError
 from judge.judging.grading import Batch, judge_groups
-from judge.languages.build import CompileFailure, Prepared, prepare
+from judge.languages.build import CompileFailure, Prepared, idle_run, prepare
+from judge.languages.descriptor import Language
 from judge.languages.registry import UnknownLanguage, detect_language
 from judge.judging.launch import (
     Alone,
     Submission,
     compile_limits,
+    language_limits,
     launch,
     stderr_text,
     submission_request,
@@ -131,7 +133,7 @@ def judge_submission(
         return _report(
             problem,
             source,
-            _language_name(source, options.language),
+            _language_name(problem, source, options.language),
             0,
             (),
             sandbox.info,
@@ -191,26 +193,58 @@ def prepare_submission(
     problem: Problem, source: Path, sandbox: Sandbox, language: str | None
 ) -> Submission | CompileFailure:
     """Compile if needed and calibrate; or why it did not compile (CE, or JE for the judge)."""
-    if not source.is_file():
+    if not source.exists():
         raise JudgeError(f"solution not found: {source}")
     try:
-        lang = detect_language(source, language)
+        lang = detect_language(source, language, problem.language_preferences)
     except UnknownLanguage as exc:
         raise JudgeError(str(exc)) from None
-    prepared = prepare(sandbox, lang, source, trusted=False,
+    too_small = memory_too_small(problem, lang)
+    if too_small:
+        return CompileFailure(Verdict.JE, too_small)
+    limit_kb = problem.limits.memory_kb
+    net = problem.limits.memory_basis is MemoryBasis.NET
+    # What a runtime with a heap of its own is told it may use: the program's own memory,
+    # whatever the basis (with the gross basis, the limit less the idle footprint).
+    own_kb = limit_kb
+    if not net and lang.memory.reserve_kb:
+        own_kb = max(1, limit_kb - _baseline(sandbox, lang, limit_kb))
+    prepared = prepare(sandbox, lang, source, trusted=False, memory_kb=own_kb,
                        limits=compile_limits(problem.compile_limits))
     if isinstance(prepared, CompileFailure):
         return prepared
-    baseline = 0
-    if problem.limits.memory_basis is MemoryBasis.NET:
-        baseline = sandbox.baseline_kb(prepared.idle_argv)
+    baseline = _baseline(sandbox, lang, limit_kb) if net else 0
     return Submission(
         source=source,
-        language=lang.name,
+        language=lang.id,
         argv=prepared.argv,
         baseline_kb=baseline,
         python_code=prepared.python_code,
+        files_in=prepared.run.files_in,
+        env=prepared.run.env,
+        binds=prepared.run.binds,
+        out_of_memory=lang.memory.out_of_memory,
+        time_factor=lang.time_factor,
+        processes=lang.processes,
     )
+
+
+def memory_too_small(problem: Problem, language: Language) -> str:
+    """Why the problem's memory limit leaves the language's runtime too little to work in
+    ("" when it does not): the problem's fault, not the submission's."""
+    minimum = language.memory.minimum_kb
+    if problem.limits.memory_kb >= minimum:
+        return ""
+    return (f"problem {problem.id}: its memory limit of {problem.limits.memory_kb} KB is too "
+            f"small for {language.name}, whose runtime needs at least {minimum} KB for a "
+            "program (limits.memory_kb in problem.yaml)")
+
+
+def _baseline(sandbox: Sandbox, language: Language, memory_kb: int) -> int:
+    """The idle footprint of the language's runtime, told `memory_kb` as a program is."""
+    idle = idle_run(sandbox, language, memory_kb)
+    return sandbox.baseline_kb(idle.argv, files_in=idle.files_in, env=idle.env,
+                               binds=idle.binds)
 
 
 def prepare_checker(problem: Problem, sandbox: Sandbox) -> Checker:
@@ -279,10 +313,11 @@ def _judge_interactive_case(
         problem.interactive,
         checker.program,
         submission_request(problem, submission),
-        problem.limits,
+        language_limits(problem.limits, submission.time_factor),
         submission.baseline_kb,
         case.input_path,
         case.answer_path,
+        submission.out_of_memory,
     )
     return _case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
 
@@ -365,8 +400,8 @@ def _report(
     )
 
 
-def _language_name(source: Path, override: str | None) -> str:
+def _language_name(problem: Problem, source: Path, override: str | None) -> str:
     try:
-        return detect_language(source, override).name
+        return detect_language(source, override, problem.language_preferences).id
     except UnknownLanguage:
         return override or source.suffix

@@ -1,25 +1,35 @@
 """The compile step: every source becomes a program to run, compiled once and cached.
 
 Every source is compiled in a run of its own: a submission's in the sandbox, isolated like its
-runs, under the problem's compile limits (a C++ `#include` of a host file or an `.incbin` of the
-tests is an attack: the compiler sees only the source, the toolchain and the system headers);
-the problem setter's, trusted, outside isolation with generous limits. Compiled programs are
-cached under the cache directory, keyed by the source, the compiler's identity, the command and
-the name, so the same file is compiled once.
+runs, under the problem's compile limits raised to what its compiler needs at least (a C++
+`#include` of a host file or an `.incbin` of the tests is an attack: the compiler sees only the
+source, the toolchain and the system headers); the problem setter's, trusted, outside isolation
+with generous limits. Compiled programs are cached under the cache directory, keyed by the
+source, the compiler's identity, the command and the name, so the same file is compiled once.
+A language whose compile step only checks the source (Ruby, Node, PyPy) has the source itself
+cached as its program once it passed.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import glob
 import hashlib
 import os
+import re
 import shutil
 import sys
 import threading
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.files import file_identity, write_atomically
-from judge.languages.registry import Language, UnknownLanguage
+from judge.languages import jvm_build
+from judge.languages.descriptor import Language
+from judge.languages.registry import UnknownLanguage, find_executable
+from judge.languages.sources import Sources, gather
 from judge.sandbox.api import (
     ResourceLimits,
     RunRequest,
@@ -32,24 +42,41 @@ from judge.verdicts.outcome import Judgement, judge_compile
 from judge.verdicts.verdict import Verdict
 
 TRUSTED_COMPILE_LIMITS = ResourceLimits(
-    cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=64, processes=64,
+    cpu_ms=60_000, wall_ms=120_000, memory_kb=2_000_000, output_kb=64, processes=128,
     files_kb=256 * 1024,
 )
+# The heap a runtime is told for the problem setter's programs, which have no memory limit of
+# the problem's.
+TRUSTED_HEAP_KB = 1024 * 1024
 COMPILER_MESSAGE_CHARS = 8000  # of the compiler's output, from its start: the first error counts
-SOURCE_NAME = "solution"  # a submission's source is solution.<ext> in its compile's directory
 PROGRAM_NAME = "program"  # what a compile step leaves in its directory
 # The problem setter's C and C++ programs include headers from their own folder (testlib.h of a
 # Polygon package, validation.h of a Kattis one); their compile sees a copy of the source only,
 # so it is told that folder, and the headers there are part of the compiled program's identity.
 HEADER_LANGUAGES = ("c", "cpp")
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True)
+class Runnable:
+    """A command to run and what its run needs besides (RunRequest's fields of those names)."""
+
+    argv: tuple[str, ...]
+    files_in: Mapping[str, Path] = field(default_factory=dict)
+    env: Mapping[str, str] = field(default_factory=dict)
+    binds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Prepared:
-    argv: tuple[str, ...]  # what to run
-    idle_argv: tuple[str, ...]  # an idle program of the same language, for Sandbox.baseline_kb
+    run: Runnable  # how to run the program
+    language: Language
     python_code: Path | None = None  # the compiled code of a Python program (RunRequest field)
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        return self.run.argv
 
 
 @dataclass(frozen=True)
@@ -74,47 +101,128 @@ def prepare(
     *,
     trusted: bool,
     limits: ResourceLimits | None = None,
+    memory_kb: int | None = None,
 ) -> Prepared | CompileFailure:
-    """Compile `source` (cached in the sandbox's cache) and say how to run it.
+    """Compile `source` (a file, or a folder of a program's files; cached in the sandbox's
+    cache) and say how to run it.
 
     A submission (`trusted=False`) is compiled isolated, under `limits`; the problem setter's
     program (`trusted=True`) outside isolation, under generous limits unless `limits` is given.
+    `memory_kb` is the memory the program may use, which a runtime with a heap of its own is
+    told (default: generous, for the problem setter's programs).
     """
     source = source.resolve()
-    name = str(source) if trusted else f"{SOURCE_NAME}{source.suffix}"
-    built = _build(sandbox, language, source, name, trusted, limits or TRUSTED_COMPILE_LIMITS)
+    try:
+        sources = gather(language, source)
+    except (OSError, ValueError) as exc:
+        return CompileFailure(Verdict.JE if trusted else Verdict.CE, str(exc))
+    name = str(source) if trusted else sources.main
+    built = _build(sandbox, language, sources, name, trusted, limits or TRUSTED_COMPILE_LIMITS)
     if isinstance(built, CompileFailure):
         return built
     return Prepared(
-        argv=_run_command(language, built),
-        idle_argv=idle_command(sandbox, language),
+        run=run_command(language, built, trusted, memory_kb or TRUSTED_HEAP_KB),
+        language=language,
         python_code=built.program if language.runs_compiled_code else None,
     )
 
 
-def idle_command(sandbox: Sandbox, language: Language) -> tuple[str, ...]:
-    """How to run an idle program of `language` (for Sandbox.baseline_kb), compiled once."""
+def idle_run(sandbox: Sandbox, language: Language, memory_kb: int) -> Runnable:
+    """How to run an idle program of `language` as a submission, told `memory_kb` as its
+    program is (for Sandbox.baseline_kb), compiled once."""
     source = _idle_source_file(language, sandbox.cache.idle_sources)
-    idle = _build(sandbox, language, source, str(source), True, TRUSTED_COMPILE_LIMITS)
+    # Named by its path, as the problem setter's programs are: Python's runs read it there.
+    idle = _build(sandbox, language, gather(language, source), str(source), True,
+                  TRUSTED_COMPILE_LIMITS)
     if isinstance(idle, CompileFailure):  # the toolchain itself is broken
         raise UnknownLanguage(
             f"{language.name} toolchain cannot compile an empty program: {idle.message}"
         )
-    return _run_command(language, idle)
+    return run_command(language, idle, False, memory_kb)
+
+
+def run_command(language: Language, built: _Built, trusted: bool, memory_kb: int) -> Runnable:
+    """The run of a compiled program: a submission's program goes into its run's directory
+    when the runtime reads it from there; the problem setter's is read where it is."""
+    heap_kb = language.memory.heap_kb(memory_kb)
+    files_in: dict[str, Path] = {}
+    program = str(built.program)
+    if language.program_in_box is not None and not trusted:
+        program = language.program_in_box
+        files_in[program] = built.program
+    values = {"program": program, "name": built.name, "heap_kb": str(heap_kb),
+              "heap_mb": str(max(1, heap_kb // 1024))}
+    return Runnable(
+        argv=fill(language.run, values),
+        files_in=files_in,
+        env={key: fill((value,), values)[0] for key, value in language.run_env.items()},
+        binds=expand_binds(language.binds),
+    )
+
+
+def compile_limits_for(language: Language, limits: ResourceLimits) -> ResourceLimits:
+    """The compile step's limits: the problem's, raised to what the compiler needs at least."""
+    needs = language.compile_needs
+    cpu_ms = max(limits.cpu_ms, needs.time_ms)
+    return dataclasses.replace(
+        limits,
+        cpu_ms=cpu_ms,
+        wall_ms=max(limits.wall_ms, 3 * cpu_ms),
+        memory_kb=None if limits.memory_kb is None else max(limits.memory_kb, needs.memory_kb),
+        processes=max(limits.processes, needs.processes),
+    )
+
+
+def fill(template: tuple[str, ...], values: Mapping[str, str]) -> tuple[str, ...]:
+    """The template's words with their placeholders replaced (module docstring of
+    judge.languages.descriptor); `{files}` alone in a word stands for several."""
+    known = {"python": python_interpreter(), **values}
+    words: list[str] = []
+    for word in template:
+        if word == "{files}":
+            words.extend(values.get("files", "").split("\0"))
+        else:
+            words.append(PLACEHOLDER.sub(lambda m: known.get(m.group(1), m.group(0)), word))
+    return tuple(words)
+
+
+def in_own_directory(
+    argv: tuple[str, ...], env: Mapping[str, str]
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The command and environment of a compile step whose environment names its own working
+    directory (`{cwd}`: a compiler's cache and temporary files go there, and go with it),
+    wherever the sandbox puts that directory: the shell sets those variables before the
+    compiler starts."""
+    relative = {key: value for key, value in env.items() if "{cwd}" in value}
+    fixed = {key: value for key, value in env.items() if key not in relative}
+    if not relative:
+        return argv, fixed
+    exports = " ".join(f'{key}="{value.replace("{cwd}", "$PWD")}"'
+                       for key, value in relative.items())
+    return ("/bin/sh", "-c", f'export {exports}; exec "$@"', "sh", *argv), fixed
+
+
+def expand_binds(binds: tuple[str, ...]) -> tuple[str, ...]:
+    """The language's host paths as they exist here (a pattern such as /etc/java-*-openjdk
+    matches the installed version's)."""
+    found: list[str] = []
+    for pattern in binds:
+        found.extend(sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern])
+    return tuple(path for path in dict.fromkeys(found) if os.path.exists(path))
 
 
 def _build(
     sandbox: Sandbox,
     language: Language,
-    source: Path,
+    sources: Sources,
     name: str,
     trusted: bool,
     limits: ResourceLimits,
 ) -> _Built | CompileFailure:
     """The compiled program, from the cache or from a compile step."""
-    program = _program_path(language, source, name, sandbox.cache.programs, trusted)
+    program = _program_path(language, sources, name, sandbox.cache.programs, trusted)
     if not program.exists():
-        failure = _compile(sandbox, language, source, name, program, trusted, limits)
+        failure = _compile(sandbox, language, sources, name, program, trusted, limits)
         if failure is not None:
             return failure
     return _Built(program, name)
@@ -123,7 +231,7 @@ def _build(
 def _compile(
     sandbox: Sandbox,
     language: Language,
-    source: Path,
+    sources: Sources,
     name: str,
     program: Path,
     trusted: bool,
@@ -132,19 +240,25 @@ def _compile(
     # The compile leaves a private name, renamed: parallel judges never see half a program.
     partial = program.with_name(f".{program.name}.{os.getpid()}.{threading.get_ident()}.partial")
     program.parent.mkdir(parents=True, exist_ok=True)
-    source_name = f"{SOURCE_NAME}{source.suffix}"
+    values = {"source": sources.main, "files": "\0".join(sources.compiled),
+              "program": PROGRAM_NAME, "name": name, "jvm": _jvm_build_source()}
+    argv, env = in_own_directory(
+        (*fill(language.compile, values), *_header_folder(language, sources, trusted)),
+        language.compile_env,
+    )
     request = RunRequest(
-        argv=(
-            *_fill(language.compile, source=source_name, program=PROGRAM_NAME, name=name),
-            *_header_folder(language, source, trusted),
-        ),
-        limits=limits,
+        argv=argv,
+        limits=compile_limits_for(language, limits),
         isolate=not trusted,
-        files_in={source_name: source},
-        files_out={PROGRAM_NAME: partial},
+        env=env,
+        files_in=sources.files,
+        files_out={} if language.checks_only else {PROGRAM_NAME: partial},
+        binds=expand_binds(language.binds),
     )
     result = sandbox.run(request)
     judgement = judge_compile(result)
+    if judgement.verdict is Verdict.AC and language.checks_only:
+        shutil.copyfile(sources.files[sources.main], partial)
     if judgement.verdict is Verdict.AC and not partial.is_file():
         judgement = Judgement(Verdict.JE, "the compiler succeeded but left no program")
     if judgement.verdict is not Verdict.AC:
@@ -166,51 +280,50 @@ def _compiler_message(result: RunResult, judgement: Judgement) -> str:
     return f"{head}\n{judgement.message}".strip()
 
 
-def _run_command(language: Language, built: _Built) -> tuple[str, ...]:
-    return _fill(language.run, program=str(built.program), name=built.name)
+@functools.cache
+def _jvm_build_source() -> str:
+    return Path(jvm_build.__file__).read_text(encoding="utf-8")
 
 
-def _headers(language: Language, source: Path, trusted: bool) -> list[Path]:
-    if not _header_folder(language, source, trusted):
+def _headers(language: Language, sources: Sources, trusted: bool) -> list[Path]:
+    if not _header_folder(language, sources, trusted):
         return []
-    return sorted(p for p in source.parent.iterdir() if p.suffix in HEADER_SUFFIXES and p.is_file())
+    folder = sources.files[sources.main].parent
+    return sorted(p for p in folder.iterdir() if p.suffix in HEADER_SUFFIXES and p.is_file())
 
 
-def _fill(template: tuple[str, ...], **values: str) -> tuple[str, ...]:
-    known = {"{python}": python_interpreter(), **{f"{{{k}}}": v for k, v in values.items()}}
-    return tuple(known.get(part, part) for part in template)
-
-
-def _header_folder(language: Language, source: Path, trusted: bool) -> tuple[str, ...]:
+def _header_folder(language: Language, sources: Sources, trusted: bool) -> tuple[str, ...]:
     """For a setter's C or C++ program: where its `#include "..."` files are."""
-    if not trusted or language.name not in HEADER_LANGUAGES:
+    if not trusted or language.id not in HEADER_LANGUAGES:
         return ()
-    return ("-iquote", str(source.parent))
+    return ("-iquote", str(sources.files[sources.main].parent))
 
 
 def _program_path(
-    language: Language, source: Path, name: str, folder: Path, trusted: bool = False
+    language: Language, sources: Sources, name: str, folder: Path, trusted: bool = False
 ) -> Path:
     digest = hashlib.sha256()
-    digest.update(source.read_bytes())
-    for header in _headers(language, source, trusted):
+    for box_name, path in sorted(sources.files.items()):
+        digest.update(box_name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for header in _headers(language, sources, trusted):
         digest.update(b"\0" + header.name.encode() + b"\0" + header.read_bytes())
-    digest.update(b"\0" + _compiler_identity(language).encode())
+    digest.update(b"\0" + toolchain_identity(language).encode())
     digest.update(b"\0" + "\0".join(language.compile).encode())
     digest.update(b"\0" + name.encode())  # Python keeps it in the code, for tracebacks
-    return folder / language.name / digest.hexdigest()[:24]
+    return folder / language.id / digest.hexdigest()[:24]
 
 
-def _compiler_identity(language: Language) -> str:
+def toolchain_identity(language: Language) -> str:
     """The compiler's resolved path, size and mtime: an upgrade invalidates cached programs."""
     if language.compiler is None:  # compiled by the judge's own interpreter (Python)
         return f"{python_interpreter()}:{sys.version}"
-    return file_identity(shutil.which(language.compiler) or language.compiler)
+    return file_identity(find_executable(language.compiler) or language.compiler)
 
 
 def _idle_source_file(language: Language, folder: Path) -> Path:
     """Write the language's idle program once; the path is stable so its build is cached."""
-    path = folder / f"idle{language.extensions[0]}"
+    path = folder / language.id / f"idle{language.extensions[0]}"
     if not path.exists() or path.read_text() != language.idle_source:
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, language.idle_source.encode())
     return path

@@ -1,23 +1,15 @@
-"""`judge doctor`: which guarantees this host gives the judge, and the calibrated baselines."""
+"""`judge doctor`: which guarantees this host gives the judge, and each language proved in the
+sandbox (its version, its self-test's time and memory, its calibrated idle footprint) or why
+it cannot be used."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from judge.languages.build import idle_command
-
-from judge.languages.registry import LANGUAGES, Language, UnknownLanguage, detect_language
+from judge.languages.selftest import SelfTestResult, self_test_all
 from judge.sandbox.api import Sandbox
 from judge.sandbox.guarantees import Guarantee, describe_guarantees
 from judge.sandbox.host import HostSupport
-
-
-@dataclass(frozen=True)
-class Baseline:
-    language: str
-    kb: int | None  # None when the language is unavailable here
-    detail: str
 
 
 @dataclass(frozen=True)
@@ -25,7 +17,7 @@ class Diagnosis:
     sandbox: str
     cgroups: str  # which cgroups measure and cap the runs, and where; or why none
     guarantees: tuple[Guarantee, ...]
-    baselines: tuple[Baseline, ...]
+    languages: tuple[SelfTestResult, ...]
 
 
 def diagnose(sandbox: Sandbox) -> Diagnosis:
@@ -35,7 +27,7 @@ def diagnose(sandbox: Sandbox) -> Diagnosis:
         cgroups=_cgroups(host),
         guarantees=describe_guarantees(getattr(sandbox, "host", None),
                                        getattr(sandbox, "syscall_filter", None)),
-        baselines=tuple(_baseline(sandbox, language) for language in LANGUAGES),
+        languages=self_test_all(sandbox),
     )
 
 
@@ -46,11 +38,19 @@ def render_diagnosis(diagnosis: Diagnosis) -> str:
     for guarantee in diagnosis.guarantees:
         state = "active     " if guarantee.active else "UNAVAILABLE"
         lines.append(f"  {guarantee.name:<{width}}  {state}  {guarantee.detail}")
-    lines += ["", "memory baselines (idle runtime, subtracted from each peak):"]
-    for baseline in diagnosis.baselines:
-        figure = f"{baseline.kb} KB" if baseline.kb is not None else "-"
-        lines.append(f"  {baseline.language:<8} {figure:>10}  {baseline.detail}")
+    lines += ["", "languages (each self-test compiled and run in the sandbox; the idle "
+              "footprint is subtracted from each peak):"]
+    width = max(len(result.language.id) for result in diagnosis.languages)
+    for result in diagnosis.languages:
+        lines.append(f"  {result.language.id:<{width}}  {_language_line(result)}")
     return "\n".join(lines) + "\n"
+
+
+def _language_line(result: SelfTestResult) -> str:
+    if not result.available:
+        return f"UNAVAILABLE  {result.reason}"
+    return (f"ok  run {result.time_ms:g} ms, {result.memory_kb} KB, idle {result.baseline_kb} KB"
+            f"  {result.version}")
 
 
 def _cgroups(host: HostSupport | None) -> str:
@@ -60,14 +60,3 @@ def _cgroups(host: HostSupport | None) -> str:
         return f"none ({host.cgroup_reason})"
     where = ", ".join(f"{name} under {folder}" for name, folder in host.cgroup_dirs.items())
     return f"v{host.cgroup_version} ({where})"
-
-
-def _baseline(sandbox: Sandbox, language: Language) -> Baseline:
-    try:
-        detect_language(Path(f"idle{language.extensions[0]}"), language.name)
-        argv = idle_command(sandbox, language)
-        return Baseline(language.name, sandbox.baseline_kb(argv), argv[0])
-    except UnknownLanguage as exc:
-        return Baseline(language.name, None, str(exc))
-    except RuntimeError as exc:
-        return Baseline(language.name, None, f"calibration failed: {exc}")

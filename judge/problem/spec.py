@@ -18,7 +18,7 @@ from judge.checkers.registry import (
     checker_kind,
     taken_by,
 )
-from judge.languages.registry import LANGUAGES
+from judge.languages.registry import all_languages, family_members
 from judge.verdicts.limits import Limits, MemoryBasis
 from judge.problem.root import inside_root
 from judge.problem.yamlnodes import MappingReader, compose_file
@@ -85,6 +85,12 @@ class Problem:
     shrinker: Path | None = None
     compile_limits: CompileLimits = CompileLimits()
     interactive: InteractiveSpec | None = None  # None: the submission's output is checked
+    default_python: str = "python3"  # the language of a .py submission: python3 or pypy3
+
+    @property
+    def language_preferences(self) -> dict[str, str]:
+        """Which language of a family a file of the family's extension gets (registry)."""
+        return {"python": self.default_python}
 
     @property
     def scored(self) -> bool:
@@ -162,6 +168,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "shrinker",
             "compile",
             "interactive",
+            "default_python",
         }
     )
     declared_id = top.string("id")
@@ -181,6 +188,10 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
         compile_limits=_read_compile_limits(top),
         interactive=_read_interactive(top, root),
+        default_python=top.choice(
+            "default_python", tuple(lang.id for lang in family_members("python")),
+            default="python3",
+        ),
     )
 
 
@@ -372,7 +383,7 @@ def _read_program(reader: MappingReader, key: str, root: Path) -> Path:
         raise reader.error(key, f"{relative} is a folder; expected a program file")
     if not path.is_file():
         raise reader.error(key, f"file not found: {relative}")
-    extensions = [ext for language in LANGUAGES for ext in language.extensions]
+    extensions = list(dict.fromkeys(ext for lang in all_languages() for ext in lang.extensions))
     if path.suffix.lower() not in extensions:
         raise reader.error(
             key,

@@ -86,6 +86,10 @@ class RunRequest:
     # run did not leave is not copied. Names are plain file names, not paths.
     files_in: Mapping[str, Path] = field(default_factory=dict)
     files_out: Mapping[str, Path] = field(default_factory=dict)
+    # Host folders or files an isolated run sees too, read-only, at the same paths: a toolchain
+    # that lives outside the system's folders (a JVM's configuration in /etc, a compiler's
+    # package database in /var/lib). A trusted run sees the host anyway.
+    binds: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,10 +176,19 @@ class Sandbox(Protocol):
         """
         ...
 
-    def baseline_kb(self, argv: tuple[str, ...]) -> int:
-        """Gross peak memory of `argv`, an idle program of some language, run as a submission.
+    def baseline_kb(
+        self,
+        argv: tuple[str, ...],
+        *,
+        files_in: Mapping[str, Path] | None = None,
+        env: Mapping[str, str] | None = None,
+        binds: tuple[str, ...] = (),
+    ) -> int:
+        """Gross peak memory of `argv`, an idle program of some language, run as a submission
+        (with the files, environment and binds its runs get, as in RunRequest).
 
-        Cached per runtime (interpreter or binary identity); re-measured when the runtime changes.
+        Cached per runtime (interpreter or binary identity, the command, the environment);
+        re-measured when the runtime changes.
         """
         ...
 

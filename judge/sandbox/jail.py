@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import weakref
+from collections.abc import Mapping
 from pathlib import Path
 
 from judge.cache import Cache
@@ -134,8 +135,17 @@ class JailSandbox:
                 killed_after_interactor=report.killed_after_interactor,
             )
 
-    def baseline_kb(self, argv: tuple[str, ...]) -> int:
-        return self._baselines.get(self._runtime_key(argv), lambda: self._measure_idle(argv))
+    def baseline_kb(
+        self,
+        argv: tuple[str, ...],
+        *,
+        files_in: Mapping[str, Path] | None = None,
+        env: Mapping[str, str] | None = None,
+        binds: tuple[str, ...] = (),
+    ) -> int:
+        idle = RunRequest(argv=argv, limits=BASELINE_LIMITS, files_in=files_in or {},
+                          env=env or {}, binds=binds)
+        return self._baselines.get(self._runtime_key(idle), lambda: self._measure_idle(idle))
 
     def close(self) -> None:
         with self._lock:
@@ -166,24 +176,29 @@ class JailSandbox:
             and _same_interpreter(argv[0])
         )
 
-    def _measure_idle(self, argv: tuple[str, ...]) -> int:
+    def _measure_idle(self, idle: RunRequest) -> int:
         peaks = []
         for _ in range(3):
-            result = self.run(RunRequest(argv=argv, limits=BASELINE_LIMITS))
+            result = self.run(idle)
             if not result.ok:
                 raise ServerFailed(
-                    f"idle program {argv} failed: {result.termination.value} "
+                    f"idle program {idle.argv} failed: {result.termination.value} "
                     f"{result.message} {result.stderr[-300:]!r}"
                 )
             peaks.append(result.peak_memory_kb)
         return min(peaks)
 
-    def _runtime_key(self, argv: tuple[str, ...]) -> str:
+    def _runtime_key(self, idle: RunRequest) -> str:
         """The runtime's identity: files that shape an idle run's memory, and the mode."""
+        argv = idle.argv
         digest = hashlib.sha256(file_identity(argv[0]).encode() + b"\0")
         if self.runs_in_server(argv):
             digest.update(server_identity().encode() + b"\0")
         digest.update("\0".join(argv[1:4] if self.runs_in_server(argv) else argv[1:]).encode())
+        for name, path in sorted(idle.files_in.items()):  # e.g. the idle program's jar
+            digest.update(f"\0{name}\0{file_identity(str(path))}".encode())
+        digest.update("\0".join(f"{k}={v}" for k, v in sorted(idle.env.items())).encode())
+        digest.update("\0".join(idle.binds).encode())
         mode = f"jail-cg{self.host.cgroup_version}-ns{int(self.host.namespaces)}"
         return f"{mode}:{digest.hexdigest()[:16]}"
 
@@ -233,6 +248,7 @@ class JailSandbox:
                           + sum(path.stat().st_size for path in files_in.values())),
             processes=limits.processes,
             piped=False,
+            binds=list(request.binds),
         )
 
     def _code_file(self, request: RunRequest) -> str | None:

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 
@@ -72,12 +73,21 @@ class PlainSandbox:
         with tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
             return _run_pair(submission, interactor, Path(scratch), grace_ms)
 
-    def baseline_kb(self, argv: tuple[str, ...]) -> int:
-        return self._baselines.get(_runtime_key(argv), lambda: self._measure_idle(argv))
-
-    def _measure_idle(self, argv: tuple[str, ...]) -> int:
+    def baseline_kb(
+        self,
+        argv: tuple[str, ...],
+        *,
+        files_in: Mapping[str, Path] | None = None,
+        env: Mapping[str, str] | None = None,
+        binds: tuple[str, ...] = (),
+    ) -> int:
         limits = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
-        return min(self.run(RunRequest(argv=argv, limits=limits)).peak_memory_kb for _ in range(3))
+        idle = RunRequest(argv=argv, limits=limits, files_in=files_in or {}, env=env or {})
+        key = _runtime_key((*argv, *(f"{k}={v}" for k, v in sorted(idle.env.items()))))
+        return self._baselines.get(key, lambda: self._measure_idle(idle))
+
+    def _measure_idle(self, idle: RunRequest) -> int:
+        return min(self.run(idle).peak_memory_kb for _ in range(3))
 
     def close(self) -> None:
         pass

@@ -14,11 +14,11 @@ import socket
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.languages.registry import LANGUAGES
+from judge.languages.registry import UnknownLanguage, language_by_id
 from judge.judging.runner import CaseResult, JudgeOptions, judge_submission
 from judge.sandbox.api import Sandbox
 from judge.present.schema import CaseDocument, ReportDocument
@@ -40,10 +40,13 @@ class JudgeJob:
         client: ServiceClient,
         packages: PackageCache,
         sandbox: Callable[[], Sandbox],
+        unavailable: Mapping[str, str] | None = None,
     ):
         self.client = client
         self.packages = packages
         self.sandbox = sandbox
+        # Languages that failed their self-test on this worker (id -> why): never judged here.
+        self.unavailable = dict(unavailable or {})
         self.problems = ProblemCatalog()
 
     def __call__(self, job: Job) -> None:
@@ -82,7 +85,13 @@ class JudgeJob:
         """The result document, and how long the runner took (the rest is the service's)."""
         root = self.packages.root(claimed.package, self.client.package)
         problem = self.problems.load(root, claimed.problem)
-        language = next(lang for lang in LANGUAGES if lang.name == claimed.language)
+        try:
+            language = language_by_id(claimed.language)  # old ids are aliases ("python")
+        except UnknownLanguage as exc:
+            raise JudgeError(str(exc)) from None
+        if language.id in self.unavailable:
+            raise JudgeError(f"this worker cannot judge {language.name}: "
+                             f"{self.unavailable[language.id]}")
         with tempfile.TemporaryDirectory(prefix="judge-job-") as scratch:
             source = Path(scratch) / f"solution{language.extensions[0]}"
             source.write_text(claimed.source, encoding="utf-8")
@@ -92,7 +101,7 @@ class JudgeJob:
                     problem,
                     source,
                     self.sandbox(),
-                    JudgeOptions(language=language.name),
+                    JudgeOptions(language=language.id),
                     on_case=progress.add,
                 )
                 judging_ms = (time.perf_counter() - started) * 1000

@@ -21,7 +21,12 @@ from judge.service.packages import PackageStore
 from judge.service.queue import Sender, open_broker, warn_if_unreachable
 from judge.service.settings import ServiceSettings
 from judge.service.sweeper import Sweeper
-from judge.service.worker import JudgingPool, SandboxFactory, require_isolation
+from judge.service.worker import (
+    JudgingPool,
+    SandboxFactory,
+    prove_languages,
+    require_isolation,
+)
 
 # Not a name `judge user add` accepts, so that no user can be (or be replaced by) it.
 EMBEDDED_WORKER = "~embedded-worker"
@@ -39,6 +44,7 @@ class JudgeServer:
     ):
         self.settings = settings
         embedded = settings.broker_url is None
+        self.sandbox_factory = sandbox_factory
         if embedded:
             require_isolation(sandbox_factory, settings.cache, settings.unsandboxed)
         self.database = Database(settings.db_url)
@@ -78,12 +84,25 @@ class JudgeServer:
         )
         server = _Uvicorn(config, self.closing, self._stop_judging)
         if self.pool is not None:
-            self.pool.start()
+            # The pages and the API answer at once; the embedded judge takes jobs once every
+            # language has been proved (compiles of a JVM language's self-test take seconds).
+            threading.Thread(target=self._start_judging, name="languages", daemon=True).start()
         self.sweeper.start()
         try:
             server.run()
         finally:
             self.close()
+
+    def _start_judging(self) -> None:
+        """Prove each language in the sandbox, then judge, never in one that failed."""
+        assert self.pool is not None
+        try:
+            unavailable = prove_languages(self.sandbox_factory, self.settings.cache)
+        except Exception as exc:  # noqa: BLE001 - the server goes on; nothing is judged here
+            log.error("the embedded judge does not start: proving the languages failed: %s", exc)
+            return
+        self.pool.start(unavailable)
+        log.info("the embedded judge takes jobs")  # tests wait for this line
 
     def _stop_judging(self) -> None:
         """The embedded judge reports over HTTP to this server: it finishes the jobs in hand

@@ -47,7 +47,7 @@ def start_run(session: Session, problem: Problem, user: User) -> tuple[VerifyRun
     """Store a run and one queued submission per bundled solution; the caller sends the jobs
     once this transaction is committed."""
     solutions, _ = static_findings(problem, discover_tests(problem))
-    sources = [(solution, _source(solution)) for solution in solutions]
+    sources = [(solution, _source(solution, problem)) for solution in solutions]
     run = VerifyRun(problem=problem.id, user_id=user.id, started_at=utcnow())
     session.add(run)
     session.flush()
@@ -62,9 +62,11 @@ def start_run(session: Session, problem: Problem, user: User) -> tuple[VerifyRun
     return run, jobs
 
 
-def _source(solution: BundledSolution) -> tuple[str, bytes]:
+def _source(solution: BundledSolution, problem: Problem) -> tuple[str, bytes]:
+    """The solution's language id (a .py file's: the problem's default Python) and source."""
     try:
-        return detect_language(solution.path).name, solution.path.read_bytes()
+        language = detect_language(solution.path, None, problem.language_preferences)
+        return language.id, solution.path.read_bytes()
     except UnknownLanguage as exc:
         raise JudgeError(f"{solution.label}: {exc}") from None
     except OSError as exc:

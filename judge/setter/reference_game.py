@@ -51,7 +51,7 @@ def prepare_reference_game(
     )
     submission = Submission(
         source=problem.reference,
-        language=detect_language(problem.reference, None).name,
+        language=detect_language(problem.reference, None).id,
         argv=reference.argv,
         baseline_kb=0,
         python_code=reference.python_code,

@@ -10,8 +10,9 @@ decides what that means. A submission's run is judged by the first row that appl
          backstop), or CPU time over the limit                             TLE
     4    killed for memory (the kernel's OOM killer in the run's cgroup,
          or the watcher), or the memory figure over the limit              MLE
-    5    exited non-zero after an uncaught MemoryError: an allocation
-         failed at the memory cap                                          MLE
+    5    exited non-zero or killed by a signal, its runtime saying on
+         stderr that an allocation failed (Python's MemoryError, the
+         JVM's OutOfMemoryError, ...: the language's markers)             MLE
     6    stopped by the output watcher, or killed by SIGXFSZ               OLE
     7    stopped by the wall-clock backstop (sleeping or blocked)          TLE
     8    stopped with its partner in a pair run (the interactor ended or
@@ -21,7 +22,8 @@ decides what that means. A submission's run is judged by the first row that appl
     10   exited with a non-zero code                                       RE
     11   exited 0                                                          AC (the checker decides)
 
-stderr never changes the verdict except in row 5, and then only its last exception line.
+stderr never changes the verdict except in row 5, and then only by the markers of the
+submission's language (judge.languages: Memory.out_of_memory) turning an RE into an MLE.
 
 A compile step is judged by its own, shorter table: the sandbox failing or the compiler not
 starting is JE (the judge's toolchain is broken, not the source); any other unsuccessful end (an
@@ -51,6 +53,7 @@ class Facts:
     run: RunResult
     limits: Limits
     memory_kb: int
+    out_of_memory: tuple[str, ...] = ("MemoryError",)  # the runtime's words for it on stderr
 
 
 @dataclass(frozen=True)
@@ -122,10 +125,11 @@ VERDICT_TABLE: tuple[Row, ...] = (
         lambda f: f"memory over {f.limits.memory_kb} KB",
     ),
     Row(
-        "exited non-zero after an uncaught MemoryError",
+        "exited non-zero or killed by a signal, out of memory by its runtime's words",
         Verdict.MLE,
-        lambda f: _exited_non_zero(f) and exception_line(f.run.stderr).startswith("MemoryError"),
-        lambda f: "MemoryError: an allocation failed at the memory limit",
+        lambda f: (_exited_non_zero(f) or f.run.termination is Termination.SIGNALED)
+        and _out_of_memory_marker(f) is not None,
+        lambda f: f"{_out_of_memory_marker(f)}: an allocation failed at the memory limit",
     ),
     Row(
         "stopped by the output watcher, or SIGXFSZ",
@@ -161,9 +165,15 @@ VERDICT_TABLE: tuple[Row, ...] = (
 )
 
 
-def judge_run(run: RunResult, limits: Limits, memory_kb: int) -> Judgement:
-    """The verdict a run earns before its output is looked at; AC means 'go on and check'."""
-    facts = Facts(run, limits, memory_kb)
+def judge_run(
+    run: RunResult,
+    limits: Limits,
+    memory_kb: int,
+    out_of_memory: tuple[str, ...] = ("MemoryError",),
+) -> Judgement:
+    """The verdict a run earns before its output is looked at; AC means 'go on and check'.
+    `out_of_memory`: what the submission's runtime writes on stderr when an allocation fails."""
+    facts = Facts(run, limits, memory_kb, out_of_memory)
     row = matching_row(facts)
     return Judgement(row.verdict, row.message(facts), out_of_cpu=row is CPU_ROW,
                      out_of_wall=row is WALL_ROW)
@@ -192,6 +202,16 @@ def judge_compile(run: RunResult) -> Judgement:
         Termination.SIGNALED: f"the compiler was killed by {signal_name(run.signal)}",
     }.get(run.termination, f"the compiler exited with code {run.exit_code}")
     return Judgement(Verdict.CE, stopped)
+
+
+def _out_of_memory_marker(facts: Facts) -> str | None:
+    """The runtime's out-of-memory marker found on the run's stderr (the longest, where one
+    holds another: OutOfMemoryError holds MemoryError)."""
+    if not facts.out_of_memory or not facts.run.stderr:
+        return None
+    said = facts.run.stderr.decode(errors="replace")
+    found = [marker for marker in facts.out_of_memory if marker in said]
+    return max(found, key=len) if found else None
 
 
 def _exited_non_zero(facts: Facts) -> bool:

@@ -9,8 +9,9 @@ from pygments.lexers import get_lexer_by_name
 from pygments.lexers.special import TextLexer
 from pygments.util import ClassNotFound
 
-# judge's language names (judge.languages) that Pygments spells otherwise.
-LEXER_NAMES = {"cpp": "cpp", "c": "c", "python": "python3"}
+# judge's language ids (judge.languages) that Pygments spells otherwise; "python" is the id
+# Python 3 had before the ids followed CLICS, kept by submissions stored then.
+LEXER_NAMES = {"python": "python3", "pypy3": "python3", "pascal": "delphi"}
 
 
 def highlight_source(source: str, language: str) -> Markup:

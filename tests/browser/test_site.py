@@ -110,6 +110,7 @@ def served(tmp_path_factory, isolation_flags):
     )
     try:
         server.start()
+        server.wait_judging()
         yield Served(server.url, root, tokens)
     finally:
         server.stop()
@@ -200,7 +201,7 @@ def test_a_contestant_submits_and_watches_the_verdicts_arrive(browser, served, t
     shoot(browser, "problem")
 
     # A correct solution, pasted, its language chosen by hand.
-    browser.find("#language option[value='python']").click()
+    browser.find("#language option[value='python3']").click()
     browser.find("#source").send_keys(STEADY)
     browser.find("#submit-button").click()
     browser.wait_for("document.getElementById('submission')")
@@ -221,7 +222,7 @@ def test_a_contestant_submits_and_watches_the_verdicts_arrive(browser, served, t
     upload = tmp_path / "product.py"
     upload.write_text(WRONG)
     browser.find("#file").send_keys(str(upload))
-    assert browser.js("return document.getElementById('language').value") == "python"
+    assert browser.js("return document.getElementById('language').value") == "python3"
     browser.find("#submit-button").click()
     browser.wait_for("document.getElementById('submission')")
     browser.wait_for("document.getElementById('submission').dataset.state === 'done'", 60)
@@ -394,7 +395,7 @@ def test_every_form_needs_the_csrf_token_of_its_session(browser, served):
                 before = served.state()
                 browser.open(served.url + path)
                 if action == "/submissions":
-                    browser.find("#language option[value='python']").click()
+                    browser.find("#language option[value='python3']").click()
                     browser.find("#source").send_keys(SOLUTIONS["reference.py"])
                 post_form(browser, action, token)
                 browser.expect_status(403)
@@ -413,7 +414,7 @@ GROUPS = """return Array.from(document.querySelectorAll('#groups tbody tr'), r =
 
 def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, served):
     sign_in(browser, served, "alice", "/problems/sum")
-    browser.find("#language option[value='python']").click()
+    browser.find("#language option[value='python3']").click()
     # Half a second per test (far from every limit): the page opens while the groups are judged.
     slow = "import time\ntime.sleep(0.5)\n" + UNDER_A_THOUSAND
     browser.find("#source").send_keys(slow)
@@ -442,7 +443,7 @@ def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, se
     # Wrong on small: big, which depends on it, is never judged, and says so once done.
     browser.find("a#problem-link").click()
     browser.wait_for("document.getElementById('submit-form')")
-    browser.find("#language option[value='python']").click()
+    browser.find("#language option[value='python3']").click()
     browser.find("#source").send_keys(slow.replace(UNDER_A_THOUSAND, NO_NEGATIVES))
     browser.find("#submit-button").click()
     browser.wait_for("document.getElementById('groups')")

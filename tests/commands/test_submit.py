@@ -60,7 +60,7 @@ def test_limit_verdicts_stop_on_first_test_with_fail_fast(project):
 def test_json_has_documented_fields(project):
     document = json.loads(submit(project, "re.py").stdout)
     assert {"problem", "solution", "language", "verdict", "limits", "tests"} <= document.keys()
-    assert document["problem"] == "sum" and document["language"] == "python"
+    assert document["problem"] == "sum" and document["language"] == "python3"
     assert document["limits"]["time_ms"] == 1000
     test = document["tests"][0]
     assert {

@@ -203,7 +203,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     (package / "input_validators/syntax.viva").write_text("{ EOF }\n")
     (package / "submissions/rejected").mkdir()
     (package / "submissions/rejected/nothing.py").write_text("pass\n")
-    (package / "submissions/accepted/Hello.java").write_text("class Hello {}\n")
+    (package / "submissions/accepted/Hello.scala").write_text("object Hello\n")
     (package / "data/secret/1.files").mkdir()
     (package / "data/secret/1.files/extra.txt").write_text("x\n")
     (package / "problem.yaml").write_text(
@@ -215,7 +215,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
         "include: files added to every submission are not supported",
         "input_validators/syntax.viva: a VIVA validator needs the VIVA tool",
         "submissions/rejected/nothing.py: no verdict folder here for 'rejected'",
-        "submissions/accepted/Hello.java: cannot tell the language",
+        "submissions/accepted/Hello.scala: cannot tell the language",
         "data/secret/1.files: not used for judging here",
         "problem.yaml: mystery_key: unknown key, ignored",
     ):
@@ -225,7 +225,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
         "include/default/grader.py",
         "input_validators/syntax.viva",
         "submissions/rejected/nothing.py",
-        "submissions/accepted/Hello.java",
+        "submissions/accepted/Hello.scala",
         "data/secret/1.files/extra.txt",
     ):
         assert (extras / kept).is_file(), kept

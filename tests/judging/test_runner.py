@@ -45,7 +45,7 @@ class FakeSandbox:
         answer = self.runs[request.stdin_path.stem]
         return answer.pop(0) if isinstance(answer, list) else answer
 
-    def baseline_kb(self, argv) -> int:
+    def baseline_kb(self, argv, **needs) -> int:
         return 8000
 
     def close(self) -> None:

@@ -93,9 +93,9 @@ def test_tests_run_samples_first_then_by_name(project):
             "key 'checker.rel_tol': expected a non-negative number",
         ),
         (
-            lambda y: y + "checker:\n  name: testlib\n  program: problems/sum/check.rb\n",
+            lambda y: y + "checker:\n  name: testlib\n  program: problems/sum/check.scala\n",
             11,
-            "cannot tell the language of problems/sum/check.rb from its extension",
+            "cannot tell the language of problems/sum/check.scala from its extension",
         ),
         (
             lambda y: y + "validator: problems/sum/validate.sh\n",
@@ -126,7 +126,7 @@ def test_tests_run_samples_first_then_by_name(project):
     ],
 )
 def test_errors_name_file_line_and_key(tmp_path, edit, line, fragment):
-    programs = {"check.rb": "puts 1\n", "validate.sh": "exit 0\n"}  # of no known language
+    programs = {"check.scala": "puts 1\n", "validate.sh": "exit 0\n"}  # of no known language
     root = write_project(tmp_path, problem_yaml=edit(SUM_YAML), problem_files=programs)
     with pytest.raises(ProblemError) as caught:
         load_problem(root, "sum")

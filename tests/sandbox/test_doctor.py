@@ -1,4 +1,4 @@
-"""`judge doctor`: every guarantee with its state, and the calibrated baselines."""
+"""`judge doctor`: every guarantee with its state, and every language's self-test."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from judge.present.doctor import diagnose, render_diagnosis
 from judge.sandbox import open_sandbox
 
 
+# In the cache the language tests compile the same self-tests into.
 @pytest.fixture(scope="module")
-def diagnosis(tmp_path_factory):
-    cache = tmp_path_factory.mktemp("cache")
-    sandbox = open_sandbox(Cache(cache))
+def diagnosis(shared_cache):
+    sandbox = open_sandbox(shared_cache)
     try:
         yield diagnose(sandbox)
     finally:
@@ -32,12 +32,19 @@ def test_this_host_is_fully_guarded(diagnosis):
     assert missing == []
 
 
-def test_rendering_names_states_and_baselines(diagnosis):
+def test_rendering_names_states_and_languages(diagnosis):
     text = render_diagnosis(diagnosis)
     for guarantee in diagnosis.guarantees:
         assert guarantee.name in text
-    python = next(b for b in diagnosis.baselines if b.language == "python")
-    assert python.kb is not None and f"{python.kb} KB" in text
+    python = next(r for r in diagnosis.languages if r.language.id == "python3")
+    assert python.available and python.baseline_kb and f"idle {python.baseline_kb} KB" in text
+    assert python.version.startswith("Python 3.") and python.version in text
+    for result in diagnosis.languages:
+        line = next(line for line in text.splitlines()
+                    if line.split()[:1] == [result.language.id])
+        assert ("ok" in line.split()) == result.available
+        if not result.available:
+            assert result.reason and result.reason in line
 
 
 def test_doctor_and_reports_name_the_cgroup_version(diagnosis, tmp_path):

@@ -57,6 +57,22 @@ def test_trusted_runs_read_their_files_and_isolated_runs_do_not(sandbox, tmp_pat
     assert b"FileNotFoundError" in isolated.stderr
 
 
+def test_an_isolated_run_sees_the_binds_it_asks_for_and_no_others(sandbox, tmp_path):
+    """A toolchain outside the system's folders (a JVM's /etc configuration) is shown to the
+    runs that ask for it, read-only; the next run without it sees the minimal root again."""
+    shown = tmp_path / "toolchain"
+    shown.mkdir()
+    (shown / "config").write_text("setting")
+    argv = (*python(tmp_path, "import sys; print(open(sys.argv[1]).read())\n"
+                              "open(sys.argv[1], 'w')"), str(shown / "config"))
+    bound = sandbox.run(RunRequest(argv=argv, limits=LIMITS, binds=(str(shown),)))
+    assert bound.stdout == b"setting\n" and b"Read-only file system" in bound.stderr, bound
+    again = sandbox.run(RunRequest(argv=argv, limits=LIMITS, binds=(str(shown),)))
+    assert again.stdout == b"setting\n"
+    plain = sandbox.run(RunRequest(argv=argv, limits=LIMITS))
+    assert plain.exit_code == 1 and b"FileNotFoundError" in plain.stderr
+
+
 def test_exception_line_is_the_last_line_of_stderr(sandbox, tmp_path):
     result = sandbox.run(RunRequest(argv=python(tmp_path, "raise KeyError('x')"), limits=LIMITS))
     assert result.exit_code == 1

@@ -132,12 +132,16 @@ def api(project_root, db_url, cache):
 
 
 @contextmanager
-def judging_for(api: Api, cache: Cache, folder: Path) -> Iterator[JudgeJob]:
-    """Runs a job as a worker would, over the API, with a real sandbox."""
+def judging_for(
+    api: Api, cache: Cache, folder: Path, unavailable: dict[str, str] | None = None
+) -> Iterator[JudgeJob]:
+    """Runs a job as a worker would, over the API, with a real sandbox; `unavailable`: the
+    languages that failed their self-test on that worker."""
     http = TestClient(api.client.app, base_url="http://testserver")
     client = ServiceClient("http://testserver", api.tokens["worker"], http=http)
     sandbox = open_sandbox(cache)
-    job = JudgeJob(client, PackageCache(folder / "worker-packages"), lambda: sandbox)
+    job = JudgeJob(client, PackageCache(folder / "worker-packages"), lambda: sandbox,
+                   unavailable)
     try:
         yield job
     finally:

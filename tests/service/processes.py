@@ -23,6 +23,8 @@ import pytest
 
 JUDGE = [sys.executable, "-m", "judge"]
 START_TIMEOUT = 60.0
+PROVE_TIMEOUT = 300.0  # every language's self-test compiled, on a busy machine
+JUDGING_LINE = "the embedded judge takes jobs"  # judge.service.server logs it
 
 
 def free_port() -> int:
@@ -237,6 +239,12 @@ class JudgeServer(JudgeProcess):
     def start(self) -> None:
         super().start()
         wait_until(self._ready, START_TIMEOUT, f"judge serve (log: {self.output()[-2000:]})")
+
+    def wait_judging(self, timeout: float = PROVE_TIMEOUT) -> None:
+        """Until the embedded judge takes jobs: it first proves every language in the sandbox
+        (the first time, compiling each self-test: seconds for a JVM language)."""
+        wait_until(lambda: self._ready() and JUDGING_LINE in self.output(), timeout,
+                   f"judge serve's embedded judge (log: {self.output()[-2000:]})", interval=0.2)
 
     def _ready(self) -> bool:
         assert self.process is not None

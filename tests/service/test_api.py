@@ -31,7 +31,7 @@ def test_submission_is_stored_queued_then_readable(api):
     assert document["id"] == submission_id
     assert document["user"] == "alice"
     assert document["status"] == "queued"
-    assert document["problem"] == "sum" and document["language"] == "python"
+    assert document["problem"] == "sum" and document["language"] == "python3"
     assert document["verdict"] is None and document["tests"] == []
     assert document["submitted_at"].endswith(("Z", "+00:00"))
 
@@ -45,7 +45,7 @@ def test_multipart_upload_with_a_path_trick_in_the_file_name(api):
     assert response.status_code == 202, response.text
     document = api.get(response.json()["url"]).json()
     assert document["solution"] == "passwd.py"  # a label, never a path
-    assert document["language"] == "python"  # from the extension
+    assert document["language"] == "python3"  # from the extension
 
 
 def test_list_filters_and_pages(api):

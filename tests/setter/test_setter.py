@@ -134,11 +134,11 @@ def test_verify_checks_the_statement_sample_against_the_sample_test(tmp_path):
 
 
 def test_a_checker_of_no_known_language_is_a_problem_error(tmp_path):
-    checker = "checker:\n  name: testlib\n  program: problems/sum/check.rb\n"
-    root = write_project(tmp_path, SUM_YAML + checker, problem_files={"check.rb": "exit 0\n"})
+    checker = "checker:\n  name: testlib\n  program: problems/sum/check.scala\n"
+    root = write_project(tmp_path, SUM_YAML + checker, problem_files={"check.scala": "exit 0\n"})
     result = run(root, "submit", str(root / "solutions/sum/reference.py"), "sum")
     assert result.exit_code == 2
-    assert "cannot tell the language of problems/sum/check.rb" in result.stderr
+    assert "cannot tell the language of problems/sum/check.scala" in result.stderr
 
 
 def test_stress_without_stress_args_says_what_it_uses(tmp_path):

@@ -19,6 +19,10 @@ from judge.verdicts.verdict import Verdict
 LIMITS = Limits(time_ms=1000, memory_kb=65536, output_kb=64, wall_ms=3000,
                 memory_basis=MemoryBasis.NET)
 
+# The markers of the languages the rows' stderr come from (judge.languages descriptors).
+OUT_OF_MEMORY = ("MemoryError", "java.lang.OutOfMemoryError", "JavaScript heap out of memory",
+                 "runtime: out of memory")
+
 TABLE = """
 # ending      | exit | signal  | cpu ms | memory KB | stderr               | verdict | message
 sandbox_error | -    | -       | 0      | 0         | -                    | JE      | the sandbox failed: boom
@@ -31,6 +35,10 @@ memory_limit  | -    | SIGKILL | 10     | 100       | -                    | MLE
 exited        | 0    | -       | 10     | 65537     | -                    | MLE     | memory over 65536 KB
 exited        | 1    | -       | 10     | 100       | MemoryError          | MLE     | MemoryError: an allocation failed
 exited        | 1    | -       | 10     | 100       | ValueError: bad      | RE      | exit code 1: ValueError: bad
+exited        | 1    | -       | 10     | 100       | java.lang.OutOfMemoryError: Java heap space | MLE | java.lang.OutOfMemoryError: an allocation failed
+signaled      | -    | SIGABRT | 10     | 100       | FATAL ERROR: JavaScript heap out of memory  | MLE | JavaScript heap out of memory: an allocation
+exited        | 2    | -       | 10     | 100       | fatal error: runtime: out of memory         | MLE | runtime: out of memory
+exited        | 0    | -       | 10     | 100       | java.lang.OutOfMemoryError: Java heap space | AC  |
 output_limit  | -    | SIGKILL | 10     | 100       | -                    | OLE     | output over 64 KB
 signaled      | -    | SIGXFSZ | 10     | 100       | -                    | OLE     | output over 64 KB
 wall_limit    | -    | SIGKILL | 5      | 100       | -                    | TLE     | wall-clock time over 3000 ms
@@ -71,7 +79,7 @@ def fake_run(ending, exit_code, signal_name, cpu_ms, stderr) -> RunResult:
                          "message", list(rows()))
 def test_row(ending, exit_code, signal_name, cpu_ms, memory_kb, stderr, verdict, message):
     run = fake_run(ending, exit_code, signal_name, cpu_ms, stderr)
-    judgement = judge_run(run, LIMITS, int(memory_kb))
+    judgement = judge_run(run, LIMITS, int(memory_kb), OUT_OF_MEMORY)
     assert judgement.verdict is Verdict(verdict)
     assert message in judgement.message
 

@@ -58,8 +58,9 @@ def open_executable(program):
     """A descriptor to exec `program` by (found on PATH when it has no slash)."""
     path = program if "/" in program else which(program)
     fd = os.open(path, os.O_RDONLY)
-    if os.pread(fd, 4, 0) == b"\x7fELF":
-        os.set_inheritable(fd, False)  # an ELF binary needs no descriptor after exec; a script does
+    # An ELF binary needs no descriptor after exec; a script does (its interpreter reads it as
+    # /dev/fd/N, and execve of a script by a close-on-exec descriptor fails with ENOENT).
+    os.set_inheritable(fd, os.pread(fd, 4, 0) != b"\x7fELF")
     return fd
 
 

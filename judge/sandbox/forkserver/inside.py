@@ -123,15 +123,15 @@ def enter_namespaces(server, order):
     if uses_template(server, order):
         # Into the minimal root built once per server: the unshare below then copies its
         # dozen mounts, and only the run's own /box and /proc are added.
-        setns(server.namespaces.template_fd, CLONE_NEWNS)
+        setns(server.namespaces.templates[tuple(order.binds)], CLONE_NEWNS)
     unshare(flags)
 
 
 def uses_template(server, order):
     """Whether an isolated run enters the server's minimal root; a run in a given folder
     builds its own, since that folder is out of the template's sight."""
-    return (server.namespaces is not None and server.namespaces.template_fd is not None
-            and order.isolate and not order.cwd_given)
+    return (server.namespaces is not None and order.isolate and not order.cwd_given
+            and server.namespaces.templates.get(tuple(order.binds)) is not None)
 
 
 def program_main(server, order, files, joins, status_w, source, exec_fd):

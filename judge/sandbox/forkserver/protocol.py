@@ -74,6 +74,7 @@ RunOrder = _message("RunOrder", [
     "box_bytes",  # size of the /box tmpfs
     "processes",  # most processes and threads at once
     "piped",  # stdin and stdout are pipes to a partner (a pair run), handed over as they are
+    "binds",  # [host path] shown read-only in an isolated run's root besides ServerConfig.binds
 ], "One run.")
 
 RunReport = _message("RunReport", [

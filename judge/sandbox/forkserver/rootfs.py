@@ -3,7 +3,10 @@ few devices), its own empty /box and its own /proc, in mount, network and IPC na
 
 `Namespaces` holds what a server builds once: an empty network namespace, which every isolated
 run joins, and a template mount namespace whose root is the minimal root, which every isolated
-run enters and copies (some forty mount calls and a pivot spared per run).
+run enters and copies (some forty mount calls and a pivot spared per run). A run may ask for
+more of the host in its root (RunOrder.binds: a toolchain that lives outside the system's
+folders, such as a JVM's configuration in /etc): each such set gets a template of its own, made
+the first time a run asks for it.
 """
 
 import os
@@ -47,21 +50,30 @@ class Namespaces:
         self.binds = tuple(binds)
         self.hidden = tuple(hidden)  # folders under the binds shown empty (third-party packages)
         self.network_fd = None  # the empty network namespace
-        self.template_fd = None  # the minimal root's mount namespace, or None: build per run
+        # The minimal root's mount namespace, by the extra binds it shows (() for none), or
+        # None: each run with those binds builds its own root.
+        self.templates = {}
         self.root = None  # the mount point of every run's root
 
     def set_up(self):
         self.network_fd = empty_network_namespace()
         sweep_stale_roots()
         self.root = make_root_mount_point()
-        self.template_fd = self.minimal_root_namespace()
+        self.templates[()] = self.minimal_root_namespace(())
+
+    def template_for(self, extra):
+        """The template showing the extra binds `extra` (a tuple) too, made the first time a run
+        asks for it (by the server, before it forks the run); None when it cannot be made."""
+        if extra not in self.templates:
+            self.templates[extra] = self.minimal_root_namespace(extra)
+        return self.templates[extra]
 
     def remove(self):
         if self.root is not None:
             os.rmdir(self.root)
             self.root = None
 
-    def minimal_root_namespace(self):
+    def minimal_root_namespace(self, extra):
         """A descriptor of a mount namespace whose root is the minimal root, read-only; None
         when it cannot be made (each isolated run then builds its own).
 
@@ -71,7 +83,7 @@ class Namespaces:
         def prepare():
             unshare(CLONE_NEWNS)
             mount(None, "/", None, MS_REC | MS_PRIVATE)
-            self.build(self.root)
+            self.build(self.root, extra)
             if not pivot(self.root):
                 return False  # a chroot leaves the host as the namespace's root: no template
             mount(None, "/", None, READ_ONLY)
@@ -79,11 +91,11 @@ class Namespaces:
 
         return namespace_of_child("mnt", prepare)
 
-    def build(self, root):
-        """Fill `root` with the system's programs and libraries (read-only binds), a few
-        devices, and empty /box and /proc for a run to mount its own on."""
+    def build(self, root, extra=()):
+        """Fill `root` with the system's programs and libraries and the `extra` binds
+        (read-only), a few devices, and empty /box and /proc for a run to mount its own on."""
         mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
-        for path in self.binds:
+        for path in (*self.binds, *extra):
             bind_read_only(path, root)
         for path in self.hidden:
             hide(path, root)
@@ -99,7 +111,7 @@ class Namespaces:
         """Without a template (or for a run in a given folder): pivot into a new root of this
         run alone, its /box and /proc mounted. Called by init, in the run's new namespaces."""
         mount(None, "/", None, MS_REC | MS_PRIVATE)
-        self.build(self.root)
+        self.build(self.root, tuple(order.binds))
         mount_run_directories(order, uid, self.root)
         pivot(self.root)
         mount(None, "/", None, READ_ONLY)

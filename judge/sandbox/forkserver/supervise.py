@@ -47,6 +47,8 @@ def start(server, order, cgroups, files):
 
     An isolated run writes its stdout and stderr into pipes the worker empties (streams)."""
     joins = cgroups.prepare(order.memory_kb, order.processes) if cgroups is not None else []
+    if server.namespaces is not None and order.isolate and not order.cwd_given:
+        server.namespaces.template_for(tuple(order.binds))  # made here, before the fork
     with_init = runs_with_init(server, order)
     given, streams = list(files), {}
     try:

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.datastructures import FormData, UploadFile
 
-from judge.languages.registry import LANGUAGES, Language
+from judge.languages.descriptor import Language
+from judge.languages.registry import UnknownLanguage, all_languages, language_by_id
+from judge.languages.registry import language_for_path
 from judge.service.api.errors import ApiError
 from judge.service.sessions import CSRF_FIELD
 
@@ -33,7 +37,10 @@ class SubmissionRequest(BaseModel):
 
     problem: str = Field(min_length=1, max_length=64, examples=["sightseeing"])
     language: str | None = Field(
-        default=None, max_length=16, description="python, c or cpp; default: from filename"
+        default=None,
+        max_length=16,
+        description="a language id (docs/languages.md): python3, pypy3, c, cpp, java, kotlin, "
+        "...; default: from the filename's extension (and the problem's default Python)",
     )
     source: str = Field(description="the program's source code (UTF-8 text)")
     filename: str | None = Field(default=None, max_length=255, examples=["sol.py"])
@@ -45,6 +52,14 @@ class NewSubmission:
     language: Language
     filename: str
     source: bytes
+    named: bool = True  # the client named the language; else it came from the file name
+
+    def for_problem(self, preferences: Mapping[str, str]) -> Language:
+        """The language, a file name's choosing the problem's default of its family (`.py`:
+        the problem's default Python)."""
+        if self.named:
+            return self.language
+        return language_for_path(Path(self.filename), preferences) or self.language
 
 
 async def read_submission(request: Request, source_limit: int) -> NewSubmission:
@@ -122,7 +137,7 @@ def _checked(body: SubmissionRequest, source_limit: int) -> NewSubmission:
     language = _language(body.language, filename)
     if not filename or "." not in filename:
         filename = "solution" + language.extensions[0]
-    return NewSubmission(body.problem, language, filename, data)
+    return NewSubmission(body.problem, language, filename, data, named=bool(body.language))
 
 
 def _check_size(size: int, limit: int) -> None:
@@ -149,15 +164,14 @@ def safe_filename(name: str | None) -> str:
 
 
 def _language(name: str | None, filename: str) -> Language:
-    known = ", ".join(language.name for language in LANGUAGES)
+    known = ", ".join(language.id for language in all_languages())
     if name:
-        wanted = name.lower()
-        for language in LANGUAGES:
-            if wanted == language.name or wanted in language.aliases:
-                return language
-        raise ApiError(422, f"language: unknown {name!r} (known: {known})")
-    suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
-    for language in LANGUAGES:
-        if suffix in language.extensions:
-            return language
-    raise ApiError(422, f"language: missing, and not known from the file name (known: {known})")
+        try:
+            return language_by_id(name)
+        except UnknownLanguage:
+            raise ApiError(422, f"language: unknown {name!r} (known: {known})") from None
+    found = language_for_path(Path(filename)) if "." in filename else None
+    if found is None:
+        raise ApiError(422, f"language: missing, and not known from the file name "
+                            f"(known: {known})")
+    return found

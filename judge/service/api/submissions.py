@@ -76,7 +76,8 @@ async def submit(
 def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     """Store a checked submission and queue it (the API and the pages' form both come here)."""
     check_may_submit(user)
-    parts.problem(new.problem)  # 404 before anything is stored
+    problem = parts.problem(new.problem)  # 404 before anything is stored
+    language = new.for_problem(problem.language_preferences)
     settings = parts.settings
     with parts.database.writing() as session:
         if user.role is not Role.ADMIN:
@@ -89,7 +90,7 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
                     {"Retry-After": str(int(settings.rate_window_seconds))},
                 )
         submission = store.create_submission(
-            session, user, new.problem, new.language.name, new.filename, new.source
+            session, user, new.problem, language.id, new.filename, new.source
         )
         job = store.Job(submission.id, submission.attempt)
     parts.sender.send(job)  # after the commit: a job never names a submission that is not stored

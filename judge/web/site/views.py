@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from judge.languages.registry import LANGUAGES
+from judge.languages.registry import all_languages
 from judge.service.documents import SubmissionSummary
 from judge.service.sessions import SESSION_DAYS
 from judge.problem.spec import Problem
@@ -23,9 +23,6 @@ from judge.web.pages import (
     submission_page,
     time_margin,
 )
-
-LANGUAGE_TITLES = {"python": "Python 3", "c": "C", "cpp": "C++"}
-
 
 @dataclass(frozen=True)
 class ProblemRow:
@@ -57,13 +54,12 @@ class SubmitForm:
     @property
     def languages(self) -> tuple[LanguageChoice, ...]:
         return tuple(
-            LanguageChoice(lang.name, LANGUAGE_TITLES.get(lang.name, lang.name), lang.extensions)
-            for lang in LANGUAGES
+            LanguageChoice(lang.id, lang.name, lang.extensions) for lang in all_languages()
         )
 
     @property
     def accept(self) -> str:
-        return ",".join(ext for lang in LANGUAGES for ext in lang.extensions)
+        return ",".join(dict.fromkeys(ext for lang in all_languages() for ext in lang.extensions))
 
 
 @dataclass(frozen=True)

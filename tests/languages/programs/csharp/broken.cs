@@ -1,0 +1,5 @@
+class Broken {
+    static void Main() {
+        System.Console.WriteLine("unclosed";
+    }
+}

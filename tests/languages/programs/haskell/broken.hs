@@ -1,0 +1,2 @@
+main :: IO ()
+main = print (1 +

@@ -1,0 +1,36 @@
+"""Languages in the service: a file name's language is the problem's choice for its family, and
+a worker never judges in a language that failed its self-test there."""
+
+from __future__ import annotations
+
+from judge.service.store import Job
+from tests.conftest import SUM_YAML, write_project
+from tests.service.conftest import Api, judging_for
+
+REFERENCE = "a, b = map(int, input().split())\nprint(a + b)\n"
+
+
+def test_a_py_file_gets_the_problems_default_python(tmp_path, db_url, cache):
+    root = write_project(tmp_path / "project", SUM_YAML + "default_python: pypy3\n")
+    api = Api(root, db_url, cache)
+    try:
+        by_name = api.post("/api/submissions", json={"problem": "sum", "source": REFERENCE,
+                                                     "filename": "sol.py"})
+        named = api.post("/api/submissions", json={"problem": "sum", "source": REFERENCE,
+                                                   "filename": "sol.py", "language": "python3"})
+        for response, language in ((by_name, "pypy3"), (named, "python3")):
+            assert response.status_code == 202, response.text
+            assert api.get(response.json()["url"]).json()["language"] == language
+    finally:
+        api.close()
+
+
+def test_a_worker_never_judges_in_a_language_that_failed_its_self_test(api, cache, tmp_path):
+    body = {"problem": "sum", "language": "python", "source": REFERENCE}  # the id of old
+    submission_id = api.post("/api/submissions", json=body).json()["id"]
+    reason = "its self-test failed: exited (exit code 1)"
+    with judging_for(api, cache, tmp_path, unavailable={"python3": reason}) as job:
+        job(Job(submission_id, 1))
+    document = api.get(f"/api/submissions/{submission_id}", "admin").json()
+    assert document["tests"] == [] and document["verdict"] != "AC", document
+    assert f"this worker cannot judge Python 3: {reason}" in str(document), document
