@@ -83,6 +83,9 @@ class Problem:
     shrinker: Path | None = None
     compile_limits: CompileLimits = CompileLimits()
     interactive: InteractiveSpec | None = None  # None: the submission's output is checked
+    # The online judge runs every test even after one is rejected (problem.yaml `judging:
+    # {all_tests: true}`); by default a pass-fail problem stops at its first rejected test.
+    all_tests: bool = False
 
     @property
     def scored(self) -> bool:
@@ -160,6 +163,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "shrinker",
             "compile",
             "interactive",
+            "judging",
         }
     )
     declared_id = top.string("id")
@@ -179,7 +183,16 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
         compile_limits=_read_compile_limits(top),
         interactive=_read_interactive(top, root),
+        all_tests=_read_all_tests(top),
     )
+
+
+def _read_all_tests(top: MappingReader) -> bool:
+    block = top.mapping("judging")
+    if block is None:
+        return False
+    block.reject_unknown({"all_tests"})
+    return block.boolean("all_tests", default=False)
 
 
 def _read_compile_limits(top: MappingReader) -> CompileLimits:

@@ -71,8 +71,15 @@ def test_a_restarted_server_finishes_what_was_queued_and_judging(embedded):
     assert [s["status"] for s in finished] == ["done"] * 4, embedded.logs_text()
     assert [s["verdict"] for s in finished] == ["AC", "AC", "AC", "WA"]
     assert finished[0]["attempt"] == 2  # judged again after the restart
-    for submission in finished:
+    for submission in finished[:3]:
         assert len(submission["tests"]) == 3
+    # Lazy evaluation: the wrong answer's judging stopped at its first rejected test.
+    wrong = finished[3]
+    assert [t["verdict"] for t in wrong["tests"]] == ["AC", "WA"]
+    assert wrong["skipped"] == ["hand-02"] and wrong["total_tests"] == 3
+    # The judging processes start once the server listens: nothing failed to reach it.
+    log = embedded.logs_text()
+    assert "Traceback" not in log and "not posted" not in log and "job failed" not in log, log
 
 
 def test_progress_streams_test_by_test_while_judging(embedded):

@@ -168,7 +168,7 @@ def test_pages_apply_the_api_access_rules(site, judge):
     wrong = submitted(alice, judge, WRONG)
     for submission_id in (leaky, wrong):
         page = bob.http.get(f"/submissions/{submission_id}")
-        assert page.status_code == 403 and "is not yours" in page.text
+        assert page.status_code == 404 and f"no submission {submission_id}" in page.text
         assert "input was" not in page.text and "print(a - b" not in page.text
     assert bob.http.get("/submissions?user=alice").status_code == 403
     assert f"/submissions/{wrong}" not in bob.http.get("/submissions").text

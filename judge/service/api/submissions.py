@@ -20,12 +20,15 @@ from judge.service.documents import (
     submission_summary,
     visible,
 )
-from judge.service.models import Role, Status, Submission, User
+from judge.service.changes import change_of
+from judge.service.models import Priority, Role, Status, Submission, User
 from judge.service.store import Job
 from judge.verdicts.verdict import Verdict
 
 router = APIRouter(prefix="/api", tags=["submissions"])
 MAX_PAGE = 200
+MAX_ID = 2**63 - 1  # the largest id SQLite and PostgreSQL store
+MAX_OFFSET = 2**31  # further than any list goes
 VERDICT_PATTERN = "^(" + "|".join(verdict.value for verdict in Verdict) + ")$"
 
 
@@ -92,7 +95,11 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
             session, user, new.problem, new.language.name, new.filename, new.source
         )
         job = store.Job(submission.id, submission.attempt)
-    parts.sender.send(job)  # after the commit: a job never names a submission that is not stored
+        change = change_of(submission)
+    # After the commit: a job never names a submission that is not stored.
+    parts.changes.publish(change)
+    parts.sender.send(job)
+    parts.metrics.submissions.labels(new.language.name).inc()
     return job
 
 
@@ -128,7 +135,7 @@ def list_submissions(
     user_name: str | None = Query(None, alias="user"),
     verdict: str | None = Query(None, pattern=VERDICT_PATTERN),
     status: Status | None = None,
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=MAX_OFFSET),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
     user: User = Depends(current_user),
     session: Session = Depends(db_session),
@@ -177,20 +184,30 @@ def rejudge_submission(
 
 def rejudge(parts: Services, submission_id: int) -> Job:
     with parts.database.writing() as session:
-        submission = session.get(Submission, submission_id)
-        if submission is None:
-            raise ApiError(404, f"no submission {submission_id}")
-        job = store.requeue(session, submission)
+        submission = existing_submission(session, submission_id)
+        job = store.requeue(session, submission, priority=Priority.REJUDGE)
+        change = change_of(submission)
+    parts.changes.publish(change)
     parts.sender.send(job)
     return job
 
 
-def readable_submission(session: Session, submission_id: int, user: User) -> Submission:
-    submission = session.get(Submission, submission_id)
+def existing_submission(session: Session, submission_id: int) -> Submission:
+    """The submission, or 404 (also for ids no database could hold)."""
+    submission = None
+    if 0 < submission_id <= MAX_ID:
+        submission = session.get(Submission, submission_id)
     if submission is None:
         raise ApiError(404, f"no submission {submission_id}")
+    return submission
+
+
+def readable_submission(session: Session, submission_id: int, user: User) -> Submission:
+    """The submission if `user` may read it; another user's is as unknown as one that does
+    not exist (404), so that ids tell a contestant nothing of others' submissions."""
+    submission = existing_submission(session, submission_id)
     if not may_read(user, submission):
-        raise ApiError(403, f"submission {submission_id} is not yours")
+        raise ApiError(404, f"no submission {submission_id}")
     return submission
 
 
