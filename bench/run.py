@@ -18,6 +18,7 @@ BENCHMARKS = (
     "bench.bench_stress",
     "bench.bench_service",
     "bench.bench_after_tle",
+    "bench.bench_load",
 )
 
 
