@@ -434,7 +434,7 @@ def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, se
         ["big", "WA", "1", "0"],
     ]
     assert browser.find("#group-big [data-field=skipped]").text.startswith("judging stopped")
-    assert browser.find("#test-big-2 [data-field=message]").text == "not judged"
+    assert browser.find("#test-big-2 [data-field=message]").text == "not run"
     assert browser.find("#summary [data-field=score]").text == "45"
     assert "45 / 100" in browser.find("#summary").text
     shoot(browser, "scored")

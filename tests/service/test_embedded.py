@@ -4,15 +4,17 @@ project, judging in-process; `judge submit --server` shows what a local run show
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sqlite3
 import subprocess
+from pathlib import Path
 
 import httpx
 import pytest
 
 from judge.service.client import ServiceClient
-from tests.service.processes import JUDGE
+from tests.service.processes import JUDGE, add_user
 from tests.service.stack import Stack, local_verdicts, write_quick_project
 
 
@@ -131,3 +133,37 @@ def test_stopping_in_the_middle_of_judging_finishes_the_job_in_hand(embedded):
             "SELECT status, verdict FROM submissions WHERE id = ?", (submission_id,)
         ).fetchone()
     assert row == ("done", "AC"), log
+
+
+def test_one_user_cannot_occupy_the_judge(embedded):
+    """Thirty slow submissions of one user, then one of another, with one judging process:
+    the second user's is judged next, whatever the timing (no submission of the first user
+    starts between its arrival and its judging), and its verdict comes before the first
+    user's third. Judging runs in a process of its own, a child of the server."""
+    embedded.start_server("--processes", "1")
+    other = add_user(embedded.root, None, "other", "contestant", embedded.env)
+    many = [embedded.submit("accepted/slow.py") for _ in range(30)]  # 3 s each
+    source = (embedded.root / "solutions" / "quick" / "reference.py").read_text()
+    answer = embedded.http.post(
+        embedded.server.url + "/api/submissions",
+        headers={"Authorization": f"Bearer {other}"},
+        json={"problem": "quick", "source": source, "filename": "reference.py"},
+    )
+    one = answer.json()["id"]
+    mine = embedded.wait_status(one, "done", timeout=120)
+    theirs = [embedded.document(i) for i in many[:3]]
+    started_meanwhile = [
+        d["id"] for d in theirs
+        if d["started_at"] and mine["submitted_at"] < d["started_at"] < mine["started_at"]
+    ]
+    assert started_meanwhile == [], (mine, theirs)
+    assert theirs[2]["finished_at"] is None or mine["finished_at"] < theirs[2]["finished_at"]
+    queue = embedded.http.get(
+        embedded.server.url + "/admin/queue",
+        headers={"Authorization": f"Bearer {embedded.admin_token}"},
+    ).text
+    [(host, pid)] = re.findall(r'data-worker="~embedded-worker/([^:"]+):(\d+):0"', queue)
+    assert int(pid) != embedded.server.process.pid
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    assert int(stat[1]) == embedded.server.process.pid  # its parent: the server
+    embedded.server.kill()  # the rest need not be judged

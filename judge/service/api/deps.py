@@ -22,6 +22,7 @@ from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_token
 from judge.service.changes import ChangeHub, OpenStreams
 from judge.service.db import Database
+from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
 from judge.service.models import Role, User
 from judge.service.packages import PackageStore
@@ -36,6 +37,7 @@ from judge.service.sessions import (
 )
 from judge.service.settings import ServiceSettings
 from judge.problem.spec import Problem
+from judge.problem.testdata import discover_tests
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,17 @@ class Services:
     changes: ChangeHub = field(default_factory=lambda: ChangeHub())  # live updates, pushed
     streams: OpenStreams = field(default_factory=lambda: OpenStreams())  # per user, capped
     metrics: Metrics = field(default_factory=lambda: Metrics())  # GET /metrics
+    test_labels: TestLabels = field(default_factory=lambda: TestLabels())
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
+
+    def labels(self, problem_id: str) -> dict[str, str]:
+        """What contestants call the problem's hidden tests (documents.hidden_labels)."""
+        try:
+            problem = self.problems.load(self.settings.root, problem_id)
+            return self.test_labels.of(problem)
+        except JudgeError:
+            return {}  # a broken package: every hidden test is "hidden test"
 
     def problem(self, problem_id: str) -> Problem:
         """The problem as the project has it now; unknown or broken is a 404 with the reason."""
@@ -60,6 +71,29 @@ class Services:
             return self.problems.load(self.settings.root, problem_id)
         except JudgeError as exc:
             raise ApiError(404, str(exc)) from None
+
+
+class TestLabels:
+    """Hidden tests' labels per problem, made again when the problem (or its test folder)
+    changes: listing the tests costs more than the rest of a request."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made: dict[str, tuple[object, int, dict[str, str]]] = {}
+
+    def of(self, problem: Problem) -> dict[str, str]:
+        try:
+            stamp = problem.testdata.stat().st_mtime_ns
+        except OSError:
+            stamp = 0
+        with self._lock:
+            made = self._made.get(problem.id)
+        if made is not None and made[0] is problem and made[1] == stamp:
+            return made[2]
+        labels = hidden_labels(discover_tests(problem))
+        with self._lock:
+            self._made[problem.id] = (problem, stamp, labels)
+        return labels
 
 
 class UserCache:

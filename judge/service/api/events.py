@@ -165,15 +165,16 @@ async def _stream(submission_id: int, user: User, parts: Services) -> AsyncItera
 def _snapshot(parts: Services, submission_id: int, user: User, after: int):
     with parts.database.session() as session:
         submission = readable_submission(session, submission_id, user)
+        labels = parts.labels(submission.problem)
         cases = []
         if submission.status is Status.JUDGING:
             raw = store.progress_cases(session, submission, after)
-            cases = [
-                visible_case(CaseDocument.model_validate(c), user.role.sees_everything) for c in raw
-            ]
+            cases = [CaseDocument.model_validate(c) for c in raw]
+            if not user.role.sees_everything:
+                cases = [visible_case(case, labels) for case in cases]
         document = None
         if submission.status in FINAL:
-            document = visible(document_now(session, submission), user)
+            document = visible(document_now(session, submission), user, labels)
         return submission.status, submission.attempt, cases, document
 
 

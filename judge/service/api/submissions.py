@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from judge.present.schema import CaseDocument
 from judge.service import store
@@ -72,7 +73,9 @@ async def submit(
     """Submit a program: stored `queued` at once, then judged; poll it or follow its events."""
     check_may_submit(user)  # before the body is read
     new = await read_submission(request, parts.settings.source_limit)
-    job = accept_submission(parts, user, new)
+    # Off the event loop: storing waits for the database's write lock, and every other
+    # request and event stream of the server would wait with it.
+    job = await run_in_threadpool(accept_submission, parts, user, new)
     return accepted(job)
 
 
@@ -122,11 +125,12 @@ def get_submission(
     submission_id: int,
     user: User = Depends(current_user),
     session: Session = Depends(db_session),
+    parts: Services = Depends(services),
 ) -> SubmissionDocument:
     """The submission's document: the `judge submit --json` result plus id, user, status and
     times. While it is judged, `tests` holds the tests finished so far."""
     submission = readable_submission(session, submission_id, user)
-    return visible(document_now(session, submission), user)
+    return visible(document_now(session, submission), user, parts.labels(submission.problem))
 
 
 @router.get("/submissions", response_model=SubmissionPage)
@@ -139,11 +143,14 @@ def list_submissions(
     limit: int = Query(50, ge=1, le=MAX_PAGE),
     user: User = Depends(current_user),
     session: Session = Depends(db_session),
+    parts: Services = Depends(services),
 ) -> SubmissionPage:
     """Newest first. Contestants list their own submissions only."""
     where = listing_filter(user, problem, user_name, verdict, status)
     rows, total = store.list_submissions(session, where, offset, limit)
-    items = tuple(visible(submission_document(row), user) for row in rows)
+    items = tuple(
+        visible(submission_document(row), user, parts.labels(row.problem)) for row in rows
+    )
     return SubmissionPage(items=items, total=total, offset=offset, limit=limit)
 
 
