@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import shutil
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -49,6 +50,9 @@ SUBMIT_EVERY = float(os.environ.get("JUDGE_BENCH_LOAD_EVERY", "120"))
 SETUPS = os.environ.get("JUDGE_BENCH_LOAD_SETUPS", "embedded,cluster").split(",")
 PAGE_EVERY = 20.0  # mean seconds between one contestant's page loads
 DRAIN_SECONDS = 900.0
+# Idle connections are dropped before the server's keep-alive timeout (uvicorn: 5 s) ends
+# them: a request sent on a connection the server is closing fails for no fault of either.
+KEEPALIVE_SECONDS = 4.0
 IDLE_SECONDS = 10.0
 PROBLEM = "sightseeing"
 SOLUTIONS = ROOT / "solutions" / PROBLEM
@@ -154,6 +158,12 @@ def run_setup(setup: str, folder: Path, local: dict[str, Local]) -> bool:
             process.stop()
         for service in reversed(services):
             service.stop()
+        keep = os.environ.get("JUDGE_BENCH_LOAD_LOGS")
+        if keep:  # the servers' logs, to read after the folder is gone
+            target = Path(keep) / setup
+            target.mkdir(parents=True, exist_ok=True)
+            for log in folder.glob("*.log"):
+                shutil.copy(log, target / log.name)
 
 
 def make_users(db_url: str) -> tuple[list[str], str, str]:
@@ -182,7 +192,9 @@ def start_worker(server, broker, token, env, folder, number) -> JudgeProcess:
 
 async def contest(url: str, tokens: list[str], admin: str) -> Run:
     run = Run()
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    limits = httpx.Limits(
+        max_connections=None, max_keepalive_connections=None, keepalive_expiry=KEEPALIVE_SECONDS
+    )
     timeout = httpx.Timeout(60.0, read=None)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=timeout) as http:
         run.started = time.monotonic()
@@ -225,10 +237,14 @@ async def contestant(http, number, token, deadline, run: Run, pending: set) -> N
         source = unique(PROGRAMS[name][0], name, f"contestant {number}, submission {count}")
         body = {"problem": PROBLEM, "source": source, "filename": f"sol{Path(name).suffix}"}
         started = time.monotonic()
-        answer = await http.post("/api/submissions", json=body, headers=headers)
-        if answer.status_code != 202:
+        try:
+            answer = await http.post("/api/submissions", json=body, headers=headers)
+        except httpx.HTTPError as exc:
+            run.refused[f"submit: {type(exc).__name__}"] += 1
+            answer = None
+        if answer is not None and answer.status_code != 202:
             run.refused[answer.status_code] += 1
-        else:
+        elif answer is not None:
             submission_id = answer.json()["id"]
             run.submitted[submission_id] = name
             task = asyncio.create_task(follow(http, headers, submission_id, started, run))
@@ -238,19 +254,24 @@ async def contestant(http, number, token, deadline, run: Run, pending: set) -> N
 
 
 async def follow(http, headers, submission_id: int, started: float, run: Run) -> None:
-    """The submission's page, live: its event stream until the verdict."""
-    async with http.stream(
-        "GET", f"/api/submissions/{submission_id}/events", headers=headers
-    ) as stream:
-        if stream.status_code != 200:
-            run.refused[f"stream {stream.status_code}"] += 1
-            return
-        async for line in stream.aiter_lines():
-            if line == "event: done":
-                now = time.monotonic()
-                run.to_verdict.append(now - started)
-                run.last_verdict = max(run.last_verdict, now)
-                return
+    """The submission's page, live: its event stream until the verdict (followed again
+    should the stream break, as a browser's EventSource does)."""
+    path = f"/api/submissions/{submission_id}/events"
+    while True:
+        try:
+            async with http.stream("GET", path, headers=headers) as stream:
+                if stream.status_code != 200:
+                    run.refused[f"stream {stream.status_code}"] += 1
+                    return
+                async for line in stream.aiter_lines():
+                    if line == "event: done":
+                        now = time.monotonic()
+                        run.to_verdict.append(now - started)
+                        run.last_verdict = max(run.last_verdict, now)
+                        return
+        except httpx.HTTPError as exc:
+            run.refused[f"stream broken: {type(exc).__name__}"] += 1
+            await asyncio.sleep(1.0)
 
 
 async def feed(http, token: str, run: Run) -> None:
@@ -266,7 +287,7 @@ async def feed(http, token: str, run: Run) -> None:
 
 
 async def load_page(http, headers, rng: random.Random, run: Run) -> None:
-    mine = [i for i in run.submitted][-50:]
+    mine = list(run.submitted)[-50:]
     kind = rng.choice(["problem", "list", "submission"] if mine else ["problem", "list"])
     path = {
         "problem": f"/problems/{PROBLEM}",
@@ -274,7 +295,11 @@ async def load_page(http, headers, rng: random.Random, run: Run) -> None:
         "submission": f"/submissions/{rng.choice(mine)}" if mine else "",
     }[kind]
     started = time.monotonic()
-    answer = await http.get(path, headers=headers)
+    try:
+        answer = await http.get(path, headers=headers)
+    except httpx.HTTPError as exc:
+        run.refused[f"page: {type(exc).__name__}"] += 1
+        return
     if answer.status_code == 200:
         run.pages[kind].append(time.monotonic() - started)
     elif answer.status_code != 404:  # another contestant's submission: not theirs to see
