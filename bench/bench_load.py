@@ -93,6 +93,8 @@ class Run:
 
 def main() -> bool:
     print_header(f"online judge under load: {CONTESTANTS} contestants, {SECONDS:.0f} s")
+    # Absolute times follow whatever else the machine runs: say how busy it was.
+    print(f"  load average of the machine now: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
     local = judge_locally()
     ok = True
     for setup in SETUPS:
@@ -274,14 +276,17 @@ async def follow(http, headers, submission_id: int, started: float, run: Run) ->
             await asyncio.sleep(1.0)
 
 
-async def feed(http, token: str, run: Run) -> None:
-    """The contestant's submission list, live, for the whole run (and the idle time after)."""
+async def feed(http, token: str, run: Run, opened: asyncio.Event | None = None) -> None:
+    """The contestant's submission list, live, for the whole run (and the idle time after);
+    `opened` is set once the list has come."""
     headers = {"Authorization": f"Bearer {token}"}
     try:
         async with http.stream("GET", "/api/submissions/events", headers=headers) as stream:
             async for line in stream.aiter_lines():
                 if line.startswith("event:"):
                     run.feed_events += 1
+                elif line == "" and opened is not None:
+                    opened.set()
     except (httpx.HTTPError, asyncio.CancelledError):
         pass
 
@@ -321,8 +326,14 @@ def idle_cost(server: JudgeServer, tokens: list[str]) -> float:
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=None),
         ) as http:  # fmt: skip
             run = Run()
-            tasks = [asyncio.create_task(feed(http, token, run)) for token in tokens]
-            await asyncio.sleep(3.0)  # every stream open and sent its first page
+            opened = [asyncio.Event() for _ in tokens]
+            tasks = [
+                asyncio.create_task(feed(http, token, run, event))
+                for token, event in zip(tokens, opened, strict=True)
+            ]
+            # Every list open and sent (its submissions, as when the contest ended).
+            await asyncio.wait_for(asyncio.gather(*(e.wait() for e in opened)), 120)
+            await asyncio.sleep(1.0)
             before = cpu()
             await asyncio.sleep(IDLE_SECONDS)
             used = cpu() - before
@@ -381,7 +392,8 @@ def report(setup, judging, run: Run, problems, idle: float, local: dict[str, Loc
     mix = Counter(run.submitted.values())
     own = sum(local[name].seconds for name in run.submitted.values())
     pages = [t for times in run.pages.values() for t in times]
-    print(f"\n{setup}: {len(run.submitted)} submissions in {SECONDS:.0f} s "
+    print(f"\n{setup} (machine load average {os.getloadavg()[1]:.1f} over the last 5 min): "
+          f"{len(run.submitted)} submissions in {SECONDS:.0f} s "
           f"({', '.join(f'{n} {c}' for n, c in sorted(mix.items()))}); "
           f"refused: {dict(run.refused) or 'none'}")  # fmt: skip
     print(f"  page latency ({len(pages)} pages): p50 {_p(pages, 50) * 1000:.0f} ms, "

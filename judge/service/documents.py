@@ -145,10 +145,10 @@ def submission_document(
 
 def hidden_labels(tests: Sequence[TestCase]) -> dict[str, str]:
     """What a contestant calls each hidden test: its place among the problem's tests in
-    judging order ("test 7"), never its name (names such as "hand-03-disconnected" tell what
+    judging order ("test7"), never its name (names such as "hand-03-disconnected" tell what
     the test is)."""
     return {
-        case.name: f"test {place}"
+        case.name: f"test{place}"
         for place, case in enumerate(tests, 1)
         if case.group != SAMPLE_GROUP
     }
@@ -191,7 +191,8 @@ def relabel(text: str | None, labels: Mapping[str, str]) -> str | None:
         return text
     for name, label in labels.items():
         if name in text:
-            text = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", label, text)
+            # "after test hand-02" reads "after test3", not "after test test3"
+            text = re.sub(rf"(?:\btest )?(?<![\w-]){re.escape(name)}(?![\w-])", label, text)
     return text
 
 

@@ -93,7 +93,8 @@ def test_progress_streams_test_by_test_while_judging(embedded):
     assert names[-1] == "done" and names.count("done") == 1
     assert ("status", {"status": "judging", "attempt": 1}) in events
     tests = [data["name"] for name, data in events if name == "test"]
-    assert tests and tests == ["sample-1", "hand-01", "hand-02"][: len(tests)]
+    # A contestant: hidden tests by their place, never their names.
+    assert tests and tests == ["sample-1", "test2", "test3"][: len(tests)]
     assert names.index("test") < names.index("done")  # seen before the end
     assert events[-1][1]["verdict"] == "AC"
 
