@@ -24,8 +24,8 @@ class JudgingPlan:
     rerun_budget: int
 
 
-def judging_plan(problem: Problem, contest_all_tests: bool = False) -> JudgingPlan:
-    """The plan for a submission to `problem`; `contest_all_tests`: its contest asks for
-    every test."""
-    all_tests = problem.scored or problem.all_tests or contest_all_tests
+def judging_plan(problem: Problem, every_test: bool = False) -> JudgingPlan:
+    """The plan for a submission to `problem`; `every_test`: the submission asks for every
+    test whatever the problem says (its contest does, or it belongs to a verify run)."""
+    all_tests = problem.scored or problem.all_tests or every_test
     return JudgingPlan(all_tests=all_tests, rerun_budget=RERUN_BUDGET)

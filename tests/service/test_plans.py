@@ -17,12 +17,12 @@ def test_a_pass_fail_problem_stops_at_its_first_rejected_test(tmp_path):
     assert plan.all_tests is False and plan.rerun_budget == RERUN_BUDGET
 
 
-def test_a_problem_or_a_contest_may_ask_for_every_test(tmp_path):
+def test_a_problem_a_contest_or_a_verify_run_may_ask_for_every_test(tmp_path):
     asked = SUM_YAML + "judging:\n  all_tests: true\n"
     problem = load_problem(write_project(tmp_path / "asks", problem_yaml=asked), "sum")
     assert judging_plan(problem).all_tests is True
     plain = load_problem(write_project(tmp_path / "plain"), "sum")
-    assert judging_plan(plain, contest_all_tests=True).all_tests is True
+    assert judging_plan(plain, every_test=True).all_tests is True
 
 
 def test_a_scored_problem_runs_every_test(tmp_path):

@@ -89,7 +89,8 @@ def claim(
                 store.fail_unclaimed(session, job, f"problem {submission.problem}: {exc.detail}")
                 failed.append(change_of(submission))
                 return None
-            plans[submission.id] = judging_plan(problem)
+            verify_run = submission.verify_run_id is not None
+            plans[submission.id] = judging_plan(problem, every_test=verify_run)
             return parts.packages.archive(problem).sha256
 
         submission = store.claim_next(
