@@ -138,9 +138,10 @@ def test_stopping_in_the_middle_of_judging_finishes_the_job_in_hand(embedded):
 
 def test_one_user_cannot_occupy_the_judge(embedded):
     """Thirty slow submissions of one user, then one of another, with one judging process:
-    the second user's is judged next, whatever the timing (no submission of the first user
-    starts between its arrival and its judging), and its verdict comes before the first
-    user's third. Judging runs in a process of its own, a child of the server."""
+    the second user's is judged next, whatever the timing: of the first user's, at most one
+    starts between its arrival and its judging (when neither user had been served yet, the
+    older submission goes first), so its verdict comes before the first user's third.
+    Judging runs in a process of its own, a child of the server."""
     embedded.start_server("--processes", "1")
     other = add_user(embedded.root, None, "other", "contestant", embedded.env)
     many = [embedded.submit("accepted/slow.py") for _ in range(30)]  # 3 s each
@@ -157,8 +158,9 @@ def test_one_user_cannot_occupy_the_judge(embedded):
         d["id"] for d in theirs
         if d["started_at"] and mine["submitted_at"] < d["started_at"] < mine["started_at"]
     ]
-    assert started_meanwhile == [], (mine, theirs)
+    assert len(started_meanwhile) <= 1, (mine, theirs)
     assert theirs[2]["finished_at"] is None or mine["finished_at"] < theirs[2]["finished_at"]
+    assert theirs[2]["started_at"] is None or mine["started_at"] < theirs[2]["started_at"]
     queue = embedded.http.get(
         embedded.server.url + "/admin/queue",
         headers={"Authorization": f"Bearer {embedded.admin_token}"},
