@@ -20,6 +20,7 @@ BENCHMARKS = (
     "bench.bench_after_tle",
     "bench.bench_syscall_filter",
     "bench.bench_languages",
+    "bench.bench_load",
 )
 
 

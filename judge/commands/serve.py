@@ -23,8 +23,8 @@ from judge.service.settings import (
 processes_option = click.option(
     "--processes",
     type=click.IntRange(1),
-    help="Submissions judged at once, each by a sandbox process of its own "
-    "(default: one per core).",
+    help="Judging processes: submissions judged at once, each in a process of its own with "
+    "a sandbox of its own (default: one per core).",
 )
 unsandboxed_option = click.option(
     "--unsandboxed",
@@ -77,6 +77,13 @@ unsandboxed_option = click.option(
     type=click.FloatRange(1),
     help="Seconds after which a submission still queued is sent to the queue again.",
 )
+@click.option(
+    "--stream-limit",
+    default=ServiceSettings.stream_limit,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Live pages (event streams) one user may hold open at once.",
+)
 @click.pass_obj
 def serve(
     app: AppContext,
@@ -90,11 +97,12 @@ def serve(
     rate_limit: int,
     lease: float,
     resend_after: float,
+    stream_limit: int,
 ) -> None:
     """Serve the online judge over the project's problems: web pages and the HTTP API.
 
     With no --broker this one command is a complete judge: SQLite in .judge/judge.db and one
-    judging thread per core in this process. With --broker, `judge worker` processes on any
+    judging process per core, started by this one. With --broker, `judge worker` processes on any
     machine do the judging. The pages are at / (sign in with a token from `judge user add`),
     the API at /api (schema: /api/openapi.json).
     """
@@ -114,6 +122,7 @@ def serve(
         unsandboxed=unsandboxed,
         source_limit=source_limit,
         rate_limit=rate_limit,
+        stream_limit=stream_limit,
         queue=QueueSettings(
             lease_seconds=lease,
             resend_after_seconds=resend_after,
@@ -160,7 +169,12 @@ def worker(
     """
     from judge.service.client import ServiceClient
     from judge.service.queue import open_broker, warn_if_unreachable
-    from judge.service.worker import JudgingPool, prove_languages, require_isolation
+    from judge.service.worker import (
+        JudgingPool,
+        ProcessSpec,
+        prove_languages,
+        require_isolation,
+    )
 
     _log_to_stderr()
     settings = WorkerSettings(
@@ -176,17 +190,18 @@ def worker(
     unavailable = prove_languages(factory, settings.cache)  # before any job is taken
     queue = open_broker(settings.broker_url, settings.queue)
     warn_if_unreachable(queue, settings.broker_url)
-    client = ServiceClient(settings.server_url, settings.token)
-    unreachable = client.check()
+    with ServiceClient(settings.server_url, settings.token) as client:
+        unreachable = client.check()
     if unreachable:
         logging.getLogger("judge.service").warning("server unreachable for now: %s", unreachable)
-    pool = JudgingPool(queue, client, settings.cache, settings.processes, factory, unavailable)
+    spec = ProcessSpec(settings.server_url, settings.token, settings.cache, factory)
+    pool = JudgingPool(queue, spec, settings.processes)
     stop = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
-    pool.start()
+    pool.start(unavailable)
     click.echo(
-        f"judge worker: {settings.processes} judging threads, {info.kind} sandbox, "
+        f"judge worker: {settings.processes} judging processes, {info.kind} sandbox, "
         f"queue {broker}, server {server_url}",
         err=True,
     )

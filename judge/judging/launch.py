@@ -72,9 +72,11 @@ def launch(
     stdin_bytes: bytes | None = None,
     reruns: int = near_limit.RERUNS,
     alone: Alone = nullcontext,
+    budget: near_limit.Budget | None = None,
 ) -> Launch:
     """Run the submission, isolated, under the problem's limits; when it runs out of time
-    near the limit, up to `reruns` times more, and the run with the smallest time counts."""
+    near the limit, up to `reruns` times more (within the submission's `budget`), and the
+    run with the smallest time counts."""
     if problem.interactive is not None:
         raise JudgeError(
             f"problem '{problem.id}' is interactive: a submission runs against its interactor "
@@ -83,26 +85,25 @@ def launch(
     request = submission_request(problem, submission, stdin_path, stdin_bytes)
     limits = language_limits(problem.limits, submission.time_factor)
 
-    def once(cpu_ms: int) -> Launch:
-        run = sandbox.run(_with_cpu_cap(request, cpu_ms))
+    def once(caps: near_limit.Caps) -> Launch:
+        run = sandbox.run(_with_caps(request, caps))
         net_kb = max(0, run.peak_memory_kb - submission.baseline_kb)
         judgement = judge_run(run, limits, net_kb, submission.out_of_memory)
         return Launch(run, net_kb, judgement.verdict, judgement.message, judgement.out_of_cpu,
                       judgement.out_of_wall)
 
-    best, count = near_limit.run_near_limit(once, limits.time_ms, reruns, alone)
+    first = near_limit.Caps(request.limits.cpu_ms, request.limits.wall_ms)
+    best, count = near_limit.run_near_limit(once, first, reruns, alone, budget)
     return dataclasses.replace(best, reruns=count) if count else best
 
 
-def _with_cpu_cap(request: RunRequest, cpu_ms: int) -> RunRequest:
-    """`request` with a CPU cap of `cpu_ms` (and a wall-clock backstop no shorter); the same
-    request on a first run, whose cap is the limit."""
+def _with_caps(request: RunRequest, caps: near_limit.Caps) -> RunRequest:
+    """`request` with those caps; the same request on a first run, whose caps are the limits."""
     limits = request.limits
-    wall_ms = max(limits.wall_ms, cpu_ms)
-    if (limits.cpu_ms, limits.wall_ms) == (cpu_ms, wall_ms):
+    if (limits.cpu_ms, limits.wall_ms) == (caps.cpu_ms, caps.wall_ms):
         return request
     return dataclasses.replace(
-        request, limits=dataclasses.replace(limits, cpu_ms=cpu_ms, wall_ms=wall_ms)
+        request, limits=dataclasses.replace(limits, cpu_ms=caps.cpu_ms, wall_ms=caps.wall_ms)
     )
 
 

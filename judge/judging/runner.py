@@ -8,10 +8,10 @@ Processes are started only through the sandbox.
 from __future__ import annotations
 
 import dataclasses
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from judge.checkers import CheckResult
 from judge.checkers.registry import checker_kind
@@ -109,6 +109,8 @@ class JudgeOptions:
     # A run out of time near the limit runs again up to this many times; the smallest time
     # counts (judge.judging.near_limit).
     near_limit_reruns: int = near_limit.RERUNS
+    # Re-runs the whole submission may spend (None: as many as its tests ask for).
+    rerun_budget: int | None = None
 
 
 OnCase = Callable[[CaseResult], None]
@@ -122,11 +124,13 @@ def judge_submission(
     on_case: OnCase | None = None,
     tests: Iterable[TestCase] | None = None,
     sandbox_factory: Callable[[], Sandbox] | None = None,
+    alone: Alone = nullcontext,
 ) -> Report:
     """Run `source` on every test of `problem` and return the full report.
 
     `sandbox_factory` makes the extra sandboxes for options.workers and
-    options.workers_after_tle."""
+    options.workers_after_tle. `alone()` keeps the other runs of the host away while a run
+    near the limit runs again (the service's judging processes share one host)."""
     cases = tuple(tests) if tests is not None else discover_tests(problem)
     prepared = prepare_submission(problem, source, sandbox, options.language)
     if isinstance(prepared, CompileFailure):
@@ -140,10 +144,19 @@ def judge_submission(
             compile_failure=prepared,
         )
     checker = prepare_checker(problem, sandbox)
+    budget = near_limit.Budget(options.rerun_budget)
+    host_alone = alone
 
     def judge_one(own: Sandbox, case: TestCase, alone: Alone = nullcontext) -> CaseResult:
         return judge_case(
-            problem, prepared, checker, own, case, options.near_limit_reruns, alone=alone
+            problem,
+            prepared,
+            checker,
+            own,
+            case,
+            options.near_limit_reruns,
+            alone=_both(alone, host_alone),
+            budget=budget,
         )
 
     workers = min(options.workers, len(cases)) if sandbox_factory is not None else 1
@@ -276,6 +289,7 @@ def judge_case(
     reruns: int = near_limit.RERUNS,
     keep_output: Callable[[bytes], None] | None = None,
     alone: Alone = nullcontext,
+    budget: near_limit.Budget | None = None,
 ) -> CaseResult:
     """Launch, classify, and (only when the run itself succeeded) check.
 
@@ -287,7 +301,13 @@ def judge_case(
     if problem.interactive is not None:
         return _judge_interactive_case(problem, submission, checker, sandbox, case)
     launched = launch(
-        problem, submission, sandbox, stdin_path=case.input_path, reruns=reruns, alone=alone
+        problem,
+        submission,
+        sandbox,
+        stdin_path=case.input_path,
+        reruns=reruns,
+        alone=alone,
+        budget=budget,
     )
     run = launched.run
     if keep_output is not None:
@@ -296,6 +316,18 @@ def judge_case(
     if launched.verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
     return _case_result(case, run, launched.memory_kb, checked, launched.reruns)
+
+
+def _both(inner: Alone, outer: Alone) -> Alone:
+    """Alone among a submission's own runs (`inner`, which waits for them), then among the
+    host's (`outer`): in that order, so that neither waits for a run that waits for it."""
+
+    @contextmanager
+    def alone() -> Iterator[None]:
+        with inner(), outer():
+            yield
+
+    return alone
 
 
 def _judge_interactive_case(

@@ -91,6 +91,9 @@ class Problem:
     def language_preferences(self) -> dict[str, str]:
         """Which language of a family a file of the family's extension gets (registry)."""
         return {"python": self.default_python}
+    # The online judge runs every test even after one is rejected (problem.yaml `judging:
+    # {all_tests: true}`); by default a pass-fail problem stops at its first rejected test.
+    all_tests: bool = False
 
     @property
     def scored(self) -> bool:
@@ -169,6 +172,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "compile",
             "interactive",
             "default_python",
+            "judging",
         }
     )
     declared_id = top.string("id")
@@ -192,7 +196,16 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "default_python", tuple(lang.id for lang in family_members("python")),
             default="python3",
         ),
+        all_tests=_read_all_tests(top),
     )
+
+
+def _read_all_tests(top: MappingReader) -> bool:
+    block = top.mapping("judging")
+    if block is None:
+        return False
+    block.reject_unknown({"all_tests"})
+    return block.boolean("all_tests", default=False)
 
 
 def _read_compile_limits(top: MappingReader) -> CompileLimits:

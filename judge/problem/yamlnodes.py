@@ -128,6 +128,15 @@ class MappingReader:
             raise self.error(key, f"expected {expected}, got {value!r}")
         return value
 
+    def boolean(self, key: str, *, default: bool) -> bool:
+        node = self.get(key)
+        if node is None:
+            return default
+        value = self._scalar(key, node)
+        if not isinstance(value, bool):
+            raise self.error(key, f"expected true or false, got {node.value!r}")
+        return value
+
     def number(self, key: str, *, default: float) -> float:
         """A non-negative finite number in any usual spelling: 0.001, 1e-6, 1.5E-3 (YAML 1.1
         reads `1e-6` as a string, so a string that Python reads as a number counts too)."""

@@ -5,15 +5,20 @@ db         engines, sessions and Alembic migrations (SQLite with WAL, or Postgre
 models     the tables: users, submissions, progress
 auth       tokens (stored hashed), roles, and the request's user
 store      what happens to a submission, as database transactions
+scheduling which queued job a judging process gets next: by priority, then round-robin
+plans      how much of a submission is judged (lazy evaluation, a bounded cost)
 problems   problem.yaml files, parsed once and again when they change
 documents  the submission document and what each role may see of it
 packages   problem packages as content-addressed archives, built, verified and unpacked
 queue      the broker (Redis, or in-memory) and the one judging actor
-judging    the job a worker does: claim, fetch the package, judge, post the result
-worker     a worker: a sandbox per judging thread, consuming the queue
+judging    the job a judging process does: claim, fetch the package, judge, post the result
+worker     a pool of judging processes consuming the queue (judge worker, judge serve)
+workers    the judging processes as the server knows them (heartbeats, the queue page)
+changes    live updates pushed to the event streams (in-process, or Redis pub/sub)
+metrics    Prometheus metrics (/metrics)
 sweeper    re-queues what a lost message or a dead worker left behind
 api/       the FastAPI application and its routes
-server     `judge serve`: migrations, the app, the sweeper and the embedded workers
+server     `judge serve`: migrations, the app, the sweeper and its judging processes
 client     the HTTP client used by `judge submit --server` and by workers
 
 Imports problem, judging, setter and present (one result document, judge.present.schema).

@@ -7,11 +7,14 @@ import hmac
 import re
 import secrets
 
-from sqlalchemy import func, select
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from judge.errors import JudgeError
-from judge.service.models import Role, User, utcnow
+from judge.service.models import Role, Submission, User, WebSession, utcnow
 
 TOKEN_BYTES = 32
 USER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -63,3 +66,58 @@ def count_people(session: Session) -> int:
     """Users who are people (not judging machines): none means nobody can sign in yet."""
     query = select(func.count(User.id)).where(User.role != Role.WORKER)
     return session.scalar(query) or 0
+
+
+@dataclass(frozen=True)
+class UserRow:
+    """A user as `judge user list` and the admin page show it (never its token)."""
+
+    name: str
+    role: str
+    created_at: datetime
+    submissions: int
+
+
+def list_users(session: Session) -> list[UserRow]:
+    counts = (
+        select(Submission.user_id, func.count(Submission.id).label("count"))
+        .group_by(Submission.user_id)
+        .subquery()
+    )
+    rows = session.execute(
+        select(User, func.coalesce(counts.c.count, 0))
+        .outerjoin(counts, counts.c.user_id == User.id)
+        .order_by(User.name)
+    )
+    return [UserRow(user.name, user.role.value, user.created_at, count) for user, count in rows]
+
+
+def find_user(session: Session, name: str) -> User:
+    user = session.scalar(select(User).where(User.name == name))
+    if user is None:
+        raise JudgeError(f"no user {name!r} (`judge user list` shows them)")
+    return user
+
+
+def rotate_token(session: Session, name: str) -> str:
+    """A new token for user `name`; the old one stops working, and so do its browser
+    sessions (they were opened with it)."""
+    user = find_user(session, name)
+    token = new_token()
+    user.token_hash = token_hash(token)
+    session.execute(delete(WebSession).where(WebSession.user_id == user.id))
+    return token
+
+
+def remove_user(session: Session, name: str) -> int:
+    """Remove user `name`, its sessions and its submissions; how many submissions went."""
+    user = find_user(session, name)
+    removed = session.execute(delete(Submission).where(Submission.user_id == user.id)).rowcount
+    session.execute(delete(WebSession).where(WebSession.user_id == user.id))
+    session.delete(user)
+    return removed
+
+
+def submissions_of(session: Session, name: str) -> int:
+    user = find_user(session, name)
+    return session.scalar(select(func.count(Submission.id)).where(Submission.user_id == user.id))

@@ -31,6 +31,8 @@ class ClaimedJob:
     filename: str
     source: str
     package: str
+    all_tests: bool = False  # judge every test; False: stop at the first rejected one
+    rerun_budget: int | None = None  # re-runs near the limit the submission may spend
 
 
 class ServiceClient:
@@ -88,25 +90,20 @@ class ServiceClient:
         """Raise, with the server's reason, when the server refuses (a wrong token); return
         why it cannot be reached, or '' (not fatal: it may be restarting)."""
         try:
-            self._json("GET", "/api/problems")
+            self._json("GET", "/api/worker/hello")
         except ServiceError as exc:
             if exc.status is not None:
                 raise
             return str(exc)
         return ""
 
-    def claim(self, job: Job, worker: str) -> ClaimedJob | None:
-        """The job's submission, or None when the job is no longer wanted (409), or its
-        submission no longer exists (404)."""
-        path = f"/api/worker/jobs/{job.submission_id}/claim"
-        try:
-            data = self._json("POST", path, json={"attempt": job.attempt, "worker": worker}, ok=409)
-        except ServiceError as exc:
-            if exc.status == 404:
-                return None
-            raise
-        if data is None:
+    def claim_next(self, worker: str, languages: list[str]) -> ClaimedJob | None:
+        """The next job the server gives this process, or None when nothing is queued."""
+        body = {"worker": worker, "languages": languages}
+        response = self._request("POST", "/api/worker/claim", json=body)
+        if response.status_code == 204:
             return None
+        data = response.json()
         return ClaimedJob(
             job=Job(data["submission_id"], data["attempt"]),
             problem=data["problem"],
@@ -114,7 +111,13 @@ class ServiceClient:
             filename=data["filename"],
             source=data["source"],
             package=data["package"],
+            all_tests=data["all_tests"],
+            rerun_budget=data["rerun_budget"],
         )
+
+    def heartbeat(self, worker: str, host: str, languages: list[str], sandbox: str) -> None:
+        body = {"worker": worker, "host": host, "languages": languages, "sandbox": sandbox}
+        self._request("POST", "/api/worker/heartbeat", json=body)
 
     def package(self, sha256: str) -> bytes:
         response = self._request("GET", f"/api/worker/packages/{sha256}")

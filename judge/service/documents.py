@@ -3,6 +3,8 @@ times, and the one place that decides what of it a viewer may see."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from typing import Literal
 
@@ -15,9 +17,11 @@ from judge.present.schema import (
     SandboxDocument,
     VerdictName,
 )
+from judge.problem.testdata import TestCase
 from judge.service.models import Status, Submission, User
 
 SAMPLE_GROUP = "samples"  # tests of this group are shown in full to everyone
+HIDDEN_NAME = "hidden test"  # a hidden test no longer in the problem
 # What a contestant sees of a hidden test: how it went, never what it was or what it printed.
 HIDDEN_CASE_FIELDS = frozenset(
     {"name", "group", "verdict", "time_ms", "wall_ms", "memory_kb", "memory_gross_kb"}
@@ -139,20 +143,57 @@ def submission_document(
     )
 
 
-def visible(document: SubmissionDocument, viewer: User) -> SubmissionDocument:
+def hidden_labels(tests: Sequence[TestCase]) -> dict[str, str]:
+    """What a contestant calls each hidden test: its place among the problem's tests in
+    judging order ("test7"), never its name (names such as "hand-03-disconnected" tell what
+    the test is)."""
+    return {
+        case.name: f"test{place}"
+        for place, case in enumerate(tests, 1)
+        if case.group != SAMPLE_GROUP
+    }
+
+
+def visible(
+    document: SubmissionDocument, viewer: User, labels: Mapping[str, str]
+) -> SubmissionDocument:
     """The document as `viewer` may see it: setters and admins see all; a contestant sees the
-    samples in full and, of every other test, the verdict, time and memory only."""
+    samples in full and, of every other test, its label (`labels`, from hidden_labels), the
+    verdict, time and memory only."""
     if viewer.role.sees_everything:
         return document
-    return document.model_copy(update={"tests": tuple(map(visible_case, document.tests))})
+    groups = tuple(
+        group.model_copy(update={"skipped": relabel(group.skipped, labels)})
+        for group in document.groups
+    )
+    return document.model_copy(
+        update={
+            "tests": tuple(visible_case(case, labels) for case in document.tests),
+            "skipped": tuple(labels.get(name, name) for name in document.skipped),
+            "groups": groups,
+        }
+    )
 
 
-def visible_case(case: CaseDocument, viewer_sees_everything: bool = False) -> CaseDocument:
-    if viewer_sees_everything or case.group == SAMPLE_GROUP:
+def visible_case(case: CaseDocument, labels: Mapping[str, str]) -> CaseDocument:
+    """A test as a contestant sees it (a sample in full)."""
+    if case.group == SAMPLE_GROUP:
         return case
     hidden = {name: None for name in CaseDocument.model_fields if name not in HIDDEN_CASE_FIELDS}
     hidden["message"] = case.message if case.verdict in LIMIT_VERDICTS else ""
+    hidden["name"] = labels.get(case.name, HIDDEN_NAME)
     return case.model_copy(update=hidden)
+
+
+def relabel(text: str | None, labels: Mapping[str, str]) -> str | None:
+    """`text` (why a group's tests were not judged) with hidden tests' names as labels."""
+    if not text:
+        return text
+    for name, label in labels.items():
+        if name in text:
+            # "after test hand-02" reads "after test3", not "after test test3"
+            text = re.sub(rf"(?:\btest )?(?<![\w-]){re.escape(name)}(?![\w-])", label, text)
+    return text
 
 
 def may_read(viewer: User, submission: Submission) -> bool:

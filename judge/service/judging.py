@@ -1,24 +1,27 @@
-"""The job a worker does, with the same runner as `judge submit`:
+"""The job a judging process does, with the same runner as `judge submit`:
 
-claim the submission for this attempt (or drop a job nobody wants any more) -> the problem's
-package, by hash, from the cache or the server -> judge, reporting each test as it finishes ->
-post the result. The job returns (and the queue acknowledges it) only once the server has
-stored the result; any failure to reach the server raises, and the queue retries the job.
+claim the next job (the server chooses which, fairly: judge.service.scheduling; nothing when
+nothing is queued) -> the problem's package, by hash, from the cache or the server -> judge as
+the claim's plan says (judge.service.plans: stop at the first rejected test, or judge them
+all), reporting each test as it finishes -> post the result. The job returns (and the queue
+acknowledges its message) only once the server has stored the result; any failure to reach
+the server raises, and the queue retries the message.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-import socket
+import shutil
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.languages.registry import UnknownLanguage, language_by_id
+from judge.judging.host_gate import HostGate, HostGatedSandbox
+from judge.languages.registry import UnknownLanguage, all_languages, language_by_id
 from judge.judging.runner import CaseResult, JudgeOptions, judge_submission
 from judge.sandbox.api import Sandbox
 from judge.present.schema import CaseDocument, ReportDocument
@@ -33,7 +36,8 @@ RESULT_RETRY_PAUSES = (0.5, 1, 2, 4, 8)  # seconds
 
 
 class JudgeJob:
-    """Callable per job; `sandbox` gives the calling thread its own sandbox."""
+    """Callable per queue message; `sandbox` gives the calling thread its own sandbox, whose
+    runs pass `gate` where processes share a host (a re-run near the limit then runs alone)."""
 
     def __init__(
         self,
@@ -41,26 +45,33 @@ class JudgeJob:
         packages: PackageCache,
         sandbox: Callable[[], Sandbox],
         unavailable: Mapping[str, str] | None = None,
+        name: str = "",
+        gate: HostGate | None = None,
     ):
         self.client = client
         self.packages = packages
         self.sandbox = sandbox
         # Languages that failed their self-test on this worker (id -> why): never judged here.
         self.unavailable = dict(unavailable or {})
+        self.name = name or "judge"
+        self.gate = gate
+        self.languages = available_languages(self.unavailable)
         self.problems = ProblemCatalog()
 
     def __call__(self, job: Job) -> None:
-        claimed = self.client.claim(job, worker_name())
+        """`job`: the queue message's, for the log; the server says which job this is."""
+        claimed = self.client.claim_next(self.name, self.languages)
         if claimed is None:
-            log.info("job %s/%s is no longer wanted", job.submission_id, job.attempt)
+            log.info("nothing to judge (message of %s/%s)", job.submission_id, job.attempt)
             return
+        job = claimed.job
         try:
             document, judging_ms = self.judge(claimed)
         except JudgeError as exc:  # the package or the judge is broken, not the submission
             log.warning("submission %s cannot be judged: %s", job.submission_id, exc)
-            self._post(claimed.job, None, str(exc))
+            self._post(job, None, str(exc))
             return
-        outcome = self._post(claimed.job, document.to_dict(), judging_ms=judging_ms)
+        outcome = self._post(job, document.to_dict(), judging_ms=judging_ms)
         log.info(
             "submission %s/%s: %s %s", job.submission_id, job.attempt, document.verdict, outcome
         )
@@ -95,14 +106,23 @@ class JudgeJob:
         with tempfile.TemporaryDirectory(prefix="judge-job-") as scratch:
             source = Path(scratch) / f"solution{language.extensions[0]}"
             source.write_text(claimed.source, encoding="utf-8")
+            options = JudgeOptions(
+                language=language.id,
+                fail_fast=not claimed.all_tests,
+                rerun_budget=claimed.rerun_budget,
+            )
+            sandbox = self.sandbox()
+            if self.gate is not None:
+                sandbox = HostGatedSandbox(sandbox, self.gate)
             with ProgressReporter(self.client, claimed.job) as progress:
                 started = time.perf_counter()
                 report = judge_submission(
                     problem,
                     source,
-                    self.sandbox(),
-                    JudgeOptions(language=language.id),
+                    sandbox,
+                    options,
                     on_case=progress.add,
+                    alone=self.gate.alone if self.gate is not None else nullcontext,
                 )
                 judging_ms = (time.perf_counter() - started) * 1000
         document = ReportDocument.from_report(report)
@@ -148,5 +168,14 @@ class ProgressReporter:
                     log.info("progress of %s not reported: %s", self.job.submission_id, exc)
 
 
-def worker_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{threading.current_thread().name}"
+def available_languages(unavailable: Mapping[str, str]) -> list[str]:
+    """The languages this worker judges (a claim asks for those only): installed here and
+    proved by their self-test, by id and by every alias, as older submissions name them."""
+    names = []
+    for language in all_languages():
+        if language.id in unavailable:
+            continue
+        if language.compiler is not None and shutil.which(language.compiler) is None:
+            continue
+        names += [language.id, *language.aliases]
+    return names

@@ -39,6 +39,17 @@ class Status(enum.Enum):
     FAILED = "failed"  # the judge could not judge it (broken package, workers kept dying)
 
 
+class Priority(enum.IntEnum):
+    """Which queued job is judged first: the lowest level first; within a level the jobs are
+    shared out round-robin by fairness key (judge.service.scheduling). Levels leave room
+    between them for others to come."""
+
+    CONTEST = 10  # a submission to a contest that is running now (contests set it)
+    PRACTICE = 20  # any other submission
+    REJUDGE = 30  # judged again because an admin asked
+    VERIFY = 40  # a bundled solution of a setter's verify run
+
+
 class Base(DeclarativeBase):
     pass
 
@@ -77,6 +88,8 @@ class Submission(Base):
         Index("ix_submissions_status", "status"),
         Index("ix_submissions_problem", "problem"),
         Index("ix_submissions_verify_run", "verify_run_id"),
+        Index("ix_submissions_queue", "status", "priority", "id"),
+        Index("ix_submissions_user_started", "user_id", "started_at"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -105,6 +118,8 @@ class Submission(Base):
     # rebuilding it, and dropping the old table would cascade into `progress`.
     verify_run_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     expected: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    # A Priority; stored as its number so that levels can be added without a migration.
+    priority: Mapped[int] = mapped_column(Integer, default=int(Priority.PRACTICE))
 
     user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 
@@ -151,3 +166,20 @@ class Progress(Base):
     attempt: Mapped[int] = mapped_column(Integer)
     position: Mapped[int] = mapped_column(Integer)  # 0, 1, ... in judging order
     case: Mapped[dict] = mapped_column(JSON)  # a CaseDocument
+
+
+class Worker(Base):
+    """A judging process as it last reported itself (every heartbeat and claim): the queue
+    page shows each one's host, languages, sandbox, current job and when it was last seen."""
+
+    __tablename__ = "workers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    # As Submission.worker names it: the token's user and the process, "judge-1/host:pid:slot".
+    name: Mapped[str] = mapped_column(String(128), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    host: Mapped[str] = mapped_column(String(128))
+    languages: Mapped[list] = mapped_column(JSON)
+    sandbox: Mapped[str] = mapped_column(String(128))
+    started_at: Mapped[datetime] = mapped_column(DateTime())
+    last_seen: Mapped[datetime] = mapped_column(DateTime())

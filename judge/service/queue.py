@@ -90,5 +90,14 @@ class Sender:
             return False
         return True
 
+    def reachable(self) -> bool:
+        """Whether the broker answers (the in-memory one always does)."""
+        if not isinstance(self.broker, RedisBroker):
+            return True
+        try:
+            return bool(self.broker.client.ping())
+        except Exception:  # noqa: BLE001 - redis-py's many connection errors
+            return False
+
     def close(self) -> None:
         self.broker.close()

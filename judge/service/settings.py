@@ -47,11 +47,12 @@ class ServiceSettings:
     broker_url: str | None = None  # None: judge in this process, with an in-memory broker
     host: str = "127.0.0.1"
     port: int = 8000
-    processes: int = 1  # embedded judging threads when broker_url is None
+    processes: int = 1  # judging processes of its own, when broker_url is None
     unsandboxed: bool = False  # allow judging without isolation (embedded mode)
     source_limit: int = DEFAULT_SOURCE_LIMIT
     rate_limit: int = 30  # submissions per user per rate_window_seconds (admins are exempt)
     rate_window_seconds: float = 60.0
+    stream_limit: int = 8  # event streams (live pages) one user may hold open at once
     queue: QueueSettings = QueueSettings()
 
     @property
@@ -73,6 +74,6 @@ class WorkerSettings:
     token: str
     cache: Cache  # compiled programs, baselines, and the unpacked problem packages
     broker_url: str | None
-    processes: int = 1  # judging threads, each with a sandbox process of its own
+    processes: int = 1  # judging processes, each with a sandbox of its own
     unsandboxed: bool = False
     queue: QueueSettings = QueueSettings()

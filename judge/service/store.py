@@ -9,13 +9,16 @@ or a worker that comes back after its lease ran out, changes nothing.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import and_, case as when, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
-from judge.service.models import Progress, Status, Submission, User, utcnow
+from judge.service import scheduling
+from judge.service.changes import Change, change_of
+from judge.service.models import Priority, Progress, Status, Submission, User, utcnow
 from judge.service.settings import QueueSettings
 
 
@@ -50,10 +53,17 @@ class ProblemCounts:
 
 
 def create_submission(
-    session: Session, user: User, problem: str, language: str, filename: str, source: bytes
+    session: Session,
+    user: User,
+    problem: str,
+    language: str,
+    filename: str,
+    source: bytes,
+    priority: Priority = Priority.PRACTICE,
 ) -> Submission:
     now = utcnow()
     submission = Submission(
+        priority=int(priority),
         user_id=user.id,
         problem=problem,
         language=language,
@@ -79,38 +89,45 @@ def recent_submission_count(session: Session, user: User, window_seconds: float)
     return session.scalar(query) or 0
 
 
-def claim(
-    session: Session, job: Job, worker: str, lease_seconds: float, package: str
+def claim_next(
+    session: Session,
+    worker: str,
+    lease_seconds: float,
+    languages: list[str],
+    package_of: Callable[[Submission], str | None],
 ) -> Submission | None:
-    """Mark the submission `judging` for this job, if the job is still wanted: its attempt is
-    current and it is queued, or judging under a lease that ran out. One UPDATE decides."""
-    now = utcnow()
-    claimed = session.execute(
-        update(Submission)
-        .where(
-            Submission.id == job.submission_id,
-            Submission.attempt == job.attempt,
-            (Submission.status == Status.QUEUED)
-            | ((Submission.status == Status.JUDGING) & (Submission.lease_until < now)),
-        )
-        .values(
-            status=Status.JUDGING,
-            worker=worker[:128],
-            started_at=now,
-            lease_until=now + timedelta(seconds=lease_seconds),
-            package=package,
-        )
-        .execution_options(synchronize_session=False)
-    )
-    if claimed.rowcount != 1:
-        return None
-    # A new holder of the attempt starts its progress afresh.
-    session.execute(
-        delete(Progress).where(
-            Progress.submission_id == job.submission_id, Progress.attempt == job.attempt
-        )
-    )
-    return session.get(Submission, job.submission_id, populate_existing=True)
+    """Mark the next queued submission (judge.service.scheduling decides which) `judging`
+    for `worker`, under a lease; None when nothing is queued in `languages`.
+
+    `package_of(submission)` is the sha256 of the package to judge it with, or None when its
+    problem cannot be loaded any more: that submission is `failed` and the next one taken."""
+    while True:
+        candidates = scheduling.next_candidates(session, languages)
+        if not candidates:
+            return None
+        for submission_id in candidates:
+            submission = session.get(Submission, submission_id)
+            if submission is None or submission.status is not Status.QUEUED:
+                continue
+            package = package_of(submission)
+            if package is None:
+                continue  # failed by package_of
+            now = utcnow()
+            values = {
+                "worker": worker[:128],
+                "started_at": now,
+                "lease_until": now + timedelta(seconds=lease_seconds),
+                "package": package,
+            }
+            if scheduling.take(session, submission_id, values):
+                # A new holder of the attempt starts its progress afresh.
+                session.execute(
+                    delete(Progress).where(
+                        Progress.submission_id == submission_id,
+                        Progress.attempt == submission.attempt,
+                    )
+                )
+                return session.get(Submission, submission_id, populate_existing=True)
 
 
 def record_progress(
@@ -208,8 +225,16 @@ def fail_unclaimed(session: Session, job: Job, error: str) -> bool:
     return failed.rowcount == 1
 
 
-def requeue(session: Session, submission: Submission, now: datetime | None = None) -> Job:
-    """A new attempt for `submission`: back to queued, result cleared (rejudge, dead worker)."""
+def requeue(
+    session: Session,
+    submission: Submission,
+    now: datetime | None = None,
+    priority: Priority | None = None,
+) -> Job:
+    """A new attempt for `submission`: back to queued, result cleared (a rejudge, with its
+    own `priority`; a dead worker, keeping the submission's)."""
+    if priority is not None:
+        submission.priority = int(priority)
     submission.attempt += 1
     submission.status = Status.QUEUED
     submission.result = None
@@ -226,7 +251,7 @@ def requeue(session: Session, submission: Submission, now: datetime | None = Non
 
 def jobs_to_resend(
     session: Session, queue: QueueSettings, *, all_queued: bool = False, all_judging: bool = False
-) -> list[Job]:
+) -> tuple[list[Job], list[Change]]:
     """The safety net, run periodically and at start: the jobs to send (again).
 
     - judging with a lease that ran out (the worker died or hangs): a new attempt, or `failed`
@@ -234,15 +259,18 @@ def jobs_to_resend(
       every lease itself) every judging submission is treated so;
     - queued and sent long ago (the broker may have lost the message), or with `all_queued`
       every queued one: the same job again.
+
+    Also the changes to publish: the submissions that went back to the queue or failed.
     """
     now = utcnow()
-    jobs = []
+    jobs, changed = [], []
     expired = Submission.status == Status.JUDGING
     if not all_judging:
         expired = expired & (Submission.lease_until < now)
     for submission in session.scalars(
         select(Submission).where(expired).with_for_update(of=Submission)
     ):
+        changed.append(change_of(submission))
         if submission.attempt >= queue.max_attempts:
             submission.status = Status.FAILED
             submission.error = f"judging was interrupted {submission.attempt} times; giving up"
@@ -259,7 +287,7 @@ def jobs_to_resend(
         if not any(job.submission_id == submission.id for job in jobs):
             submission.queued_at = now
             jobs.append(Job(submission.id, submission.attempt))
-    return jobs
+    return jobs, changed
 
 
 def list_submissions(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 
+from judge.service.changes import ChangeHub
 from judge.service.db import Database
 from judge.service.queue import Sender
 from judge.service.settings import QueueSettings
@@ -15,18 +16,22 @@ log = logging.getLogger("judge.service")
 
 
 class Sweeper:
-    def __init__(self, database: Database, sender: Sender, queue: QueueSettings):
+    def __init__(
+        self, database: Database, sender: Sender, queue: QueueSettings, changes: ChangeHub
+    ):
         self.database = database
         self.sender = sender
         self.queue = queue
+        self.changes = changes
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._loop, name="sweeper", daemon=True)
 
     def sweep(self, *, all_queued: bool = False, all_judging: bool = False) -> int:
         with self.database.writing() as session:
-            jobs = jobs_to_resend(
+            jobs, changed = jobs_to_resend(
                 session, self.queue, all_queued=all_queued, all_judging=all_judging
             )
+        self.changes.publish_all(changed)
         for job in jobs:
             self.sender.send(job)
         if jobs:

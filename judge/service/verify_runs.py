@@ -26,7 +26,7 @@ from judge.languages.registry import UnknownLanguage, detect_language
 from judge.setter.package_checks import BundledSolution
 from judge.present.schema import ReportDocument
 from judge.service import store
-from judge.service.models import Status, Submission, User, VerifyRun, utcnow
+from judge.service.models import Priority, Status, Submission, User, VerifyRun, utcnow
 from judge.problem.spec import Problem
 from judge.problem.testdata import discover_tests
 from judge.verdicts.verdict import Verdict
@@ -54,7 +54,13 @@ def start_run(session: Session, problem: Problem, user: User) -> tuple[VerifyRun
     jobs = []
     for solution, (language, source) in sources:
         submission = store.create_submission(
-            session, user, problem.id, language, solution.label[:MAX_LABEL], source
+            session,
+            user,
+            problem.id,
+            language,
+            solution.label[:MAX_LABEL],
+            source,
+            priority=Priority.VERIFY,
         )
         submission.verify_run_id = run.id
         submission.expected = solution.expected.value

@@ -226,14 +226,15 @@ def test_a_contestant_submits_and_watches_the_verdicts_arrive(browser, served, t
     browser.find("#submit-button").click()
     browser.wait_for("document.getElementById('submission')")
     browser.wait_for("document.getElementById('submission').dataset.state === 'done'", 60)
-    assert browser.js(VERDICTS) == ["WA", "WA", "WA"]
+    # Judging stopped at the first rejected test: the rest were not run.
+    assert browser.js(VERDICTS) == ["WA", "", ""]
     assert browser.find("#summary").get_attribute("data-verdict") == "WA"
     browser.find("#test-sample-1 td.message a").click()
     assert browser.js("return location.hash") == "#explain-sample-1"
     assert "expected '3', got '2'" in browser.find("#explain-sample-1").text
-    # Hidden tests: the verdict and the figures, never why.
-    assert browser.find("#test-hand-01 td.message").text == ""
-    assert browser.find_all("#explain-hand-01") == []
+    # Hidden tests: by their place, never their name; not run after the first rejection.
+    assert browser.find("#test-test2 td.message").text == "not run"
+    assert browser.find_all("#explain-test2") == [] and "hand-01" not in browser.driver.page_source
     assert "-5 3" not in browser.driver.page_source
     assert browser.js("return Chart.getChart('chart-time').data.datasets[0].data.length") == 3
     shoot(browser, "submission")
@@ -257,8 +258,8 @@ def test_a_contestant_submits_and_watches_the_verdicts_arrive(browser, served, t
     # Another user's submission is not for alice: neither its page nor its source.
     theirs = served.api_submit("bob", "print('bob was here')\n")
     browser.open(f"{served.url}/submissions/{theirs}")
-    browser.expect_status(403)
-    assert browser.find("#error-status").text.startswith("403")
+    browser.expect_status(404)  # as if it did not exist: ids tell alice nothing
+    assert browser.find("#error-status").text.startswith("404")
     assert "bob was here" not in browser.driver.page_source
     shoot(browser, "forbidden")
 
@@ -435,7 +436,7 @@ def test_a_scored_problem_shows_the_groups_scores_as_they_are_judged(browser, se
         ["big", "WA", "1", "0"],
     ]
     assert browser.find("#group-big [data-field=skipped]").text.startswith("judging stopped")
-    assert browser.find("#test-big-2 [data-field=message]").text == "not judged"
+    assert browser.find("#test-test7 [data-field=message]").text == "not run"  # big-2
     assert browser.find("#summary [data-field=score]").text == "45"
     assert "45 / 100" in browser.find("#summary").text
     shoot(browser, "scored")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pytest
@@ -169,9 +170,48 @@ def test_a_run_starved_of_the_cpu_until_the_wall_clock_ran_out_runs_again(proble
     assert "best of 3 runs" in case_message(report.tests[1])
 
 
+def asleep(cpu_ms=49.0) -> RunResult:
+    """Stopped by the wall clock with little CPU used: asleep, or never let run by a busy host."""
+    return result(Termination.WALL_LIMIT, exit_code=None, cpu_ms=cpu_ms)
+
+
+def test_a_run_stopped_by_the_wall_clock_idle_runs_once_more_alone_with_a_longer_backstop(
+        problem, tmp_path):
+    sandbox = FakeSandbox({
+        "sample-1": [asleep(), result(stdout=b"3\n", cpu_ms=60)],  # starved: it finishes
+        "hand-01-negative": [asleep(20), asleep(21)],  # a sleeper: stopped again, believed
+        "hand-02-large": [starved(499), result(stdout=b"2000000000\n")],  # under half: idle
+    }, Cache(tmp_path / "cache"))
+    alone = []
+
+    @contextmanager
+    def host_alone():
+        alone.append(len(sandbox.requests))
+        yield
+
+    report = judge_submission(problem, solution(problem), sandbox, alone=host_alone)
+    assert [(c.verdict, c.reruns) for c in report.tests] == [
+        (Verdict.AC, 1), (Verdict.TLE, 1), (Verdict.AC, 1)]
+    assert "best of 2 runs" in case_message(report.tests[1])
+    runs = [r.limits for r in sandbox.requests if not r.files_out and r.stdin_path]
+    wall = problem.limits.wall_ms
+    assert [(limits.cpu_ms, limits.wall_ms) for limits in runs] == [
+        (1000, wall), (1250, 2 * wall)] * 3
+    assert len(alone) == 3  # every re-run, alone
+
+
+def test_a_submission_spends_at_most_its_budget_of_reruns(problem, tmp_path):
+    sandbox = FakeSandbox({
+        "sample-1": [out_of_time(), out_of_time(1100), out_of_time(1200)],
+        "hand-01-negative": [out_of_time(), out_of_time(1100)],
+        "hand-02-large": [out_of_time(), result(stdout=b"2000000000\n")],
+    }, Cache(tmp_path / "cache"))
+    report = judge_submission(problem, solution(problem), sandbox, JudgeOptions(rerun_budget=3))
+    assert [(c.verdict, c.reruns) for c in report.tests] == [
+        (Verdict.TLE, 2), (Verdict.TLE, 1), (Verdict.TLE, 0)]
+
+
 @pytest.mark.parametrize("first", [
-    result(Termination.WALL_LIMIT, exit_code=None, cpu_ms=20),  # asleep: no noise to undo
-    starved(cpu_ms=499),  # under half its CPU limit: mostly asleep or blocked
     result(Termination.MEMORY_LIMIT, exit_code=None, cpu_ms=990),
     result(exit_code=1, cpu_ms=999),
 ])

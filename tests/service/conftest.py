@@ -25,7 +25,7 @@ from judge.service.packages import PackageCache, PackageStore
 from judge.service.queue import Sender, open_broker
 from judge.service.sessions import open_session
 from judge.service.settings import QueueSettings, ServiceSettings
-from tests.conftest import write_project
+from tests.conftest import SUM_YAML, write_project
 from tests.service.processes import PostgresServer, RedisServer
 
 _databases = itertools.count(1)
@@ -117,9 +117,14 @@ class Api:
         self.database.close()
 
 
+# The service stops at a pass-fail problem's first rejected test; these tests look at every
+# test of a judged submission (what each role sees of it), so the fixture problem asks for all.
+ALL_TESTS_YAML = SUM_YAML + "judging:\n  all_tests: true\n"
+
+
 @pytest.fixture
 def project_root(tmp_path) -> Path:
-    return write_project(tmp_path / "project")
+    return write_project(tmp_path / "project", problem_yaml=ALL_TESTS_YAML)
 
 
 @pytest.fixture

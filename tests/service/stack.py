@@ -57,9 +57,12 @@ def write_quick_project(root: Path) -> Path:
 
 
 def local_verdicts(root: Path, solution: str) -> tuple[str, list[str]]:
-    """What `judge submit --json` says here, through the CLI."""
+    """What `judge submit --json` says here, through the CLI, stopping at the first rejected
+    test as the service does for a pass-fail problem."""
     path = root / "solutions" / "quick" / solution
-    result = CliRunner().invoke(cli, ["--root", str(root), "submit", str(path), "quick", "--json"])
+    result = CliRunner().invoke(
+        cli, ["--root", str(root), "submit", str(path), "quick", "--json", "--fail-fast"]
+    )
     document = json.loads(result.stdout)
     return document["verdict"], [test["verdict"] for test in document["tests"]]
 

@@ -68,17 +68,18 @@ def test_tokens_are_required_and_checked(api):
 
 def test_contestants_stay_in_their_lane(api, judge_job):
     submission_id = judged(api, judge_job, WRONG, as_user="alice")
-    assert api.get(f"/api/submissions/{submission_id}", "bob").status_code == 403
+    # Another user's submission is as unknown as one that does not exist: ids tell nothing.
+    theirs = api.get(f"/api/submissions/{submission_id}", "bob")
+    nobodys = api.get("/api/submissions/999999", "bob")
+    assert theirs.status_code == nobodys.status_code == 404
+    assert theirs.json()["message"] == f"no submission {submission_id}"
     events = api.get(f"/api/submissions/{submission_id}/events", "bob")
-    assert events.status_code == 403
+    assert events.status_code == 404
     assert api.get("/api/submissions?user=alice", "bob").status_code == 403
     assert api.post(f"/api/submissions/{submission_id}/rejudge", "bob").status_code == 403
     assert api.post("/api/problems/sum/rejudge", "setter").status_code == 403
-    assert api.get("/api/submissions/999999", "bob").status_code == 404
     # Worker routes serve test data: no contestant (or setter) gets there.
-    claim = api.post(
-        f"/api/worker/jobs/{submission_id}/claim", "bob", json={"attempt": 1, "worker": "x"}
-    )
+    claim = api.post("/api/worker/claim", "bob", json={"worker": "x", "languages": ["python"]})
     assert claim.status_code == 403
     with api.database.session() as session:
         from judge.service.models import Submission
@@ -89,12 +90,22 @@ def test_contestants_stay_in_their_lane(api, judge_job):
     assert api.post("/api/submissions", "worker", json={}).status_code == 403
 
 
+def test_a_worker_token_reaches_the_worker_routes_only(api, judge_job):
+    submission_id = judged(api, judge_job, WRONG)
+    for path in ("/api/submissions", f"/api/submissions/{submission_id}", "/api/problems",
+                 "/api/problems/sum", f"/api/submissions/{submission_id}/events"):
+        refused = api.get(path, "worker")
+        assert refused.status_code == 403, path
+        assert "/api/worker/" in refused.json()["message"]
+    assert api.get("/api/worker/hello", "worker").status_code == 200
+
 def test_one_result_per_attempt_and_rejudge_starts_a_new_one(api, judge_job):
     submission_id = judged(api, judge_job, WRONG)
     worker = api.headers("worker")
     path = f"/api/worker/jobs/{submission_id}"
-    again = api.client.post(f"{path}/claim", headers=worker, json={"attempt": 1, "worker": "w"})
-    assert again.status_code == 409  # done: nobody claims it again
+    claim = {"worker": "w", "languages": ["python"]}
+    again = api.client.post("/api/worker/claim", headers=worker, json=claim)
+    assert again.status_code == 204  # done: nothing left to claim
     first = api.get(f"/api/submissions/{submission_id}", "setter").json()
     assert first["verdict"] == "WA" and first["attempt"] == 1
     assert first["judging_ms"] > 0  # the runner's own time on the worker
@@ -115,9 +126,7 @@ def test_a_problem_broken_after_submitting_fails_the_submission_with_the_reason(
     body = {"problem": "sum", "language": "python", "source": WRONG}
     submission_id = api.post("/api/submissions", json=body).json()["id"]
     (api.settings.root / "problems" / "sum" / "problem.yaml").write_text("id: [unclosed\n")
-    claim = api.post(
-        f"/api/worker/jobs/{submission_id}/claim", "worker", json={"attempt": 1, "worker": "w"}
-    )
-    assert claim.status_code == 409
+    claim = api.post("/api/worker/claim", "worker", json={"worker": "w", "languages": ["python"]})
+    assert claim.status_code == 204  # nothing judgeable: it failed instead
     document = api.get(f"/api/submissions/{submission_id}").json()
     assert document["status"] == "failed" and "problem.yaml" in document["error"]

@@ -4,15 +4,17 @@ project, judging in-process; `judge submit --server` shows what a local run show
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sqlite3
 import subprocess
+from pathlib import Path
 
 import httpx
 import pytest
 
 from judge.service.client import ServiceClient
-from tests.service.processes import JUDGE
+from tests.service.processes import JUDGE, add_user
 from tests.service.stack import Stack, local_verdicts, write_quick_project
 
 
@@ -71,8 +73,15 @@ def test_a_restarted_server_finishes_what_was_queued_and_judging(embedded):
     assert [s["status"] for s in finished] == ["done"] * 4, embedded.logs_text()
     assert [s["verdict"] for s in finished] == ["AC", "AC", "AC", "WA"]
     assert finished[0]["attempt"] == 2  # judged again after the restart
-    for submission in finished:
+    for submission in finished[:3]:
         assert len(submission["tests"]) == 3
+    # Lazy evaluation: the wrong answer's judging stopped at its first rejected test.
+    wrong = finished[3]
+    assert [t["verdict"] for t in wrong["tests"]] == ["AC", "WA"]
+    assert wrong["skipped"] == ["hand-02"] and wrong["total_tests"] == 3
+    # The judging processes start once the server listens: nothing failed to reach it.
+    log = embedded.logs_text()
+    assert "Traceback" not in log and "not posted" not in log and "job failed" not in log, log
 
 
 def test_progress_streams_test_by_test_while_judging(embedded):
@@ -84,7 +93,8 @@ def test_progress_streams_test_by_test_while_judging(embedded):
     assert names[-1] == "done" and names.count("done") == 1
     assert ("status", {"status": "judging", "attempt": 1}) in events
     tests = [data["name"] for name, data in events if name == "test"]
-    assert tests and tests == ["sample-1", "hand-01", "hand-02"][: len(tests)]
+    # A contestant: hidden tests by their place, never their names.
+    assert tests and tests == ["sample-1", "test2", "test3"][: len(tests)]
     assert names.index("test") < names.index("done")  # seen before the end
     assert events[-1][1]["verdict"] == "AC"
 
@@ -124,3 +134,39 @@ def test_stopping_in_the_middle_of_judging_finishes_the_job_in_hand(embedded):
             "SELECT status, verdict FROM submissions WHERE id = ?", (submission_id,)
         ).fetchone()
     assert row == ("done", "AC"), log
+
+
+def test_one_user_cannot_occupy_the_judge(embedded):
+    """Thirty slow submissions of one user, then one of another, with one judging process:
+    the second user's is judged next, whatever the timing: of the first user's, at most one
+    starts between its arrival and its judging (when neither user had been served yet, the
+    older submission goes first), so its verdict comes before the first user's third.
+    Judging runs in a process of its own, a child of the server."""
+    embedded.start_server("--processes", "1")
+    other = add_user(embedded.root, None, "other", "contestant", embedded.env)
+    many = [embedded.submit("accepted/slow.py") for _ in range(30)]  # 3 s each
+    source = (embedded.root / "solutions" / "quick" / "reference.py").read_text()
+    answer = embedded.http.post(
+        embedded.server.url + "/api/submissions",
+        headers={"Authorization": f"Bearer {other}"},
+        json={"problem": "quick", "source": source, "filename": "reference.py"},
+    )
+    one = answer.json()["id"]
+    mine = embedded.wait_status(one, "done", timeout=120)
+    theirs = [embedded.document(i) for i in many[:3]]
+    started_meanwhile = [
+        d["id"] for d in theirs
+        if d["started_at"] and mine["submitted_at"] < d["started_at"] < mine["started_at"]
+    ]
+    assert len(started_meanwhile) <= 1, (mine, theirs)
+    assert theirs[2]["finished_at"] is None or mine["finished_at"] < theirs[2]["finished_at"]
+    assert theirs[2]["started_at"] is None or mine["started_at"] < theirs[2]["started_at"]
+    queue = embedded.http.get(
+        embedded.server.url + "/admin/queue",
+        headers={"Authorization": f"Bearer {embedded.admin_token}"},
+    ).text
+    [(host, pid)] = re.findall(r'data-worker="~embedded-worker/([^:"]+):(\d+):0"', queue)
+    assert int(pid) != embedded.server.process.pid
+    stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    assert int(stat[1]) == embedded.server.process.pid  # its parent: the server
+    embedded.server.kill()  # the rest need not be judged

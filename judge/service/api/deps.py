@@ -20,7 +20,10 @@ from judge.errors import JudgeError
 from judge.service.api.errors import ApiError
 from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_token
+from judge.service.changes import ChangeHub, OpenStreams
 from judge.service.db import Database
+from judge.service.documents import hidden_labels
+from judge.service.metrics import Metrics
 from judge.service.models import Role, User
 from judge.service.packages import PackageStore
 from judge.service.problems import ProblemCatalog
@@ -34,6 +37,7 @@ from judge.service.sessions import (
 )
 from judge.service.settings import ServiceSettings
 from judge.problem.spec import Problem
+from judge.problem.testdata import discover_tests
 
 
 @dataclass(frozen=True)
@@ -46,8 +50,20 @@ class Services:
     packages: PackageStore
     problems: ProblemCatalog = field(default_factory=lambda: ProblemCatalog())
     users: UserCache = field(default_factory=lambda: UserCache())
+    changes: ChangeHub = field(default_factory=lambda: ChangeHub())  # live updates, pushed
+    streams: OpenStreams = field(default_factory=lambda: OpenStreams())  # per user, capped
+    metrics: Metrics = field(default_factory=lambda: Metrics())  # GET /metrics
+    test_labels: TestLabels = field(default_factory=lambda: TestLabels())
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
+
+    def labels(self, problem_id: str) -> dict[str, str]:
+        """What contestants call the problem's hidden tests (documents.hidden_labels)."""
+        try:
+            problem = self.problems.load(self.settings.root, problem_id)
+            return self.test_labels.of(problem)
+        except JudgeError:
+            return {}  # a broken package: every hidden test is "hidden test"
 
     def problem(self, problem_id: str) -> Problem:
         """The problem as the project has it now; unknown or broken is a 404 with the reason."""
@@ -55,6 +71,29 @@ class Services:
             return self.problems.load(self.settings.root, problem_id)
         except JudgeError as exc:
             raise ApiError(404, str(exc)) from None
+
+
+class TestLabels:
+    """Hidden tests' labels per problem, made again when the problem (or its test folder)
+    changes: listing the tests costs more than the rest of a request."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made: dict[str, tuple[object, int, dict[str, str]]] = {}
+
+    def of(self, problem: Problem) -> dict[str, str]:
+        try:
+            stamp = problem.testdata.stat().st_mtime_ns
+        except OSError:
+            stamp = 0
+        with self._lock:
+            made = self._made.get(problem.id)
+        if made is not None and made[0] is problem and made[1] == stamp:
+            return made[2]
+        labels = hidden_labels(discover_tests(problem))
+        with self._lock:
+            self._made[problem.id] = (problem, stamp, labels)
+        return labels
 
 
 class UserCache:
@@ -73,12 +112,21 @@ class UserCache:
             cached = self._users.get(key)
         if cached is not None and cached[0] > now:
             return cached[1]
-        with database.session() as session:
-            user = user_for_token(session, token)
+        user = self._fetch(database, token)
         if user is not None:
             with self._lock:
                 self._users[key] = (now + self.seconds, user)
         return user
+
+    def forget(self) -> None:
+        """Tokens are looked up again (a user was removed, or its token rotated, here)."""
+        with self._lock:
+            self._users.clear()
+
+    @staticmethod
+    def _fetch(database: Database, token: str) -> User | None:
+        with database.session() as session:
+            return user_for_token(session, token)
 
 
 SAFE_METHODS = frozenset({"GET", "HEAD"})
@@ -145,7 +193,8 @@ def optional_user(
         return session_user(session, secret)
 
 
-def current_user(user: User | None = Depends(optional_user)) -> User:
+def any_user(user: User | None = Depends(optional_user)) -> User:
+    """The request's user, whatever its role (401 without one)."""
     if user is None:
         raise ApiError(
             401, "no token: send Authorization: Bearer TOKEN", {"WWW-Authenticate": "Bearer"}
@@ -153,11 +202,18 @@ def current_user(user: User | None = Depends(optional_user)) -> User:
     return user
 
 
+def current_user(user: User = Depends(any_user)) -> User:
+    """The request's user, a person: a worker token may use the /api/worker/ routes only."""
+    if user.role is Role.WORKER:
+        raise ApiError(403, "a worker token may use the /api/worker/ routes only")
+    return user
+
+
 def require_role(*roles: Role) -> Callable[..., User]:
     """A dependency that lets only `roles` through (403 for everyone else)."""
     names = ", ".join(role.value for role in roles)
 
-    def check(user: User = Depends(current_user)) -> User:
+    def check(user: User = Depends(any_user)) -> User:
         if user.role not in roles:
             raise ApiError(403, f"this needs the role {names}; {user.name} is {user.role.value}")
         return user

@@ -86,6 +86,8 @@ async def _json_fields(request: Request) -> dict:
         fields = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError(400, f"malformed JSON body: {exc}") from None
+    except RecursionError:  # arrays in arrays thousands deep: no submission looks so
+        raise ApiError(400, "malformed JSON body: nested too deep") from None
     if not isinstance(fields, dict):
         raise ApiError(422, "the JSON body must be an object")
     return fields

@@ -12,7 +12,8 @@ from judge.service import store
 from judge.service.api.deps import Services, current_user, require_role, services
 from judge.service.api.errors import ApiError
 from judge.service.documents import SAMPLE_GROUP
-from judge.service.models import Role, Submission, User
+from judge.service.changes import change_of
+from judge.service.models import Priority, Role, Submission, User
 from judge.problem.spec import Problem, list_problem_ids, load_problem
 from judge.problem.testdata import discover_tests
 
@@ -97,8 +98,10 @@ def rejudge_problem(
 def rejudge_all(parts: Services, problem_id: str) -> int:
     parts.problem(problem_id)
     with parts.database.writing() as session:
-        rows = session.scalars(select(Submission).where(Submission.problem == problem_id))
-        jobs = [store.requeue(session, submission) for submission in rows]
+        rows = list(session.scalars(select(Submission).where(Submission.problem == problem_id)))
+        jobs = [store.requeue(session, row, priority=Priority.REJUDGE) for row in rows]
+        changes = [change_of(row) for row in rows]
+    parts.changes.publish_all(changes)
     for job in jobs:
         parts.sender.send(job)
     return len(jobs)

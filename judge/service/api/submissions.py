@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from judge.present.schema import CaseDocument
 from judge.service import store
@@ -20,12 +21,15 @@ from judge.service.documents import (
     submission_summary,
     visible,
 )
-from judge.service.models import Role, Status, Submission, User
+from judge.service.changes import change_of
+from judge.service.models import Priority, Role, Status, Submission, User
 from judge.service.store import Job
 from judge.verdicts.verdict import Verdict
 
 router = APIRouter(prefix="/api", tags=["submissions"])
 MAX_PAGE = 200
+MAX_ID = 2**63 - 1  # the largest id SQLite and PostgreSQL store
+MAX_OFFSET = 2**31  # further than any list goes
 VERDICT_PATTERN = "^(" + "|".join(verdict.value for verdict in Verdict) + ")$"
 
 
@@ -69,7 +73,9 @@ async def submit(
     """Submit a program: stored `queued` at once, then judged; poll it or follow its events."""
     check_may_submit(user)  # before the body is read
     new = await read_submission(request, parts.settings.source_limit)
-    job = accept_submission(parts, user, new)
+    # Off the event loop: storing waits for the database's write lock, and every other
+    # request and event stream of the server would wait with it.
+    job = await run_in_threadpool(accept_submission, parts, user, new)
     return accepted(job)
 
 
@@ -93,7 +99,11 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
             session, user, new.problem, language.id, new.filename, new.source
         )
         job = store.Job(submission.id, submission.attempt)
-    parts.sender.send(job)  # after the commit: a job never names a submission that is not stored
+        change = change_of(submission)
+    # After the commit: a job never names a submission that is not stored.
+    parts.changes.publish(change)
+    parts.sender.send(job)
+    parts.metrics.submissions.labels(new.language.name).inc()
     return job
 
 
@@ -116,11 +126,12 @@ def get_submission(
     submission_id: int,
     user: User = Depends(current_user),
     session: Session = Depends(db_session),
+    parts: Services = Depends(services),
 ) -> SubmissionDocument:
     """The submission's document: the `judge submit --json` result plus id, user, status and
     times. While it is judged, `tests` holds the tests finished so far."""
     submission = readable_submission(session, submission_id, user)
-    return visible(document_now(session, submission), user)
+    return visible(document_now(session, submission), user, parts.labels(submission.problem))
 
 
 @router.get("/submissions", response_model=SubmissionPage)
@@ -129,15 +140,18 @@ def list_submissions(
     user_name: str | None = Query(None, alias="user"),
     verdict: str | None = Query(None, pattern=VERDICT_PATTERN),
     status: Status | None = None,
-    offset: int = Query(0, ge=0),
+    offset: int = Query(0, ge=0, le=MAX_OFFSET),
     limit: int = Query(50, ge=1, le=MAX_PAGE),
     user: User = Depends(current_user),
     session: Session = Depends(db_session),
+    parts: Services = Depends(services),
 ) -> SubmissionPage:
     """Newest first. Contestants list their own submissions only."""
     where = listing_filter(user, problem, user_name, verdict, status)
     rows, total = store.list_submissions(session, where, offset, limit)
-    items = tuple(visible(submission_document(row), user) for row in rows)
+    items = tuple(
+        visible(submission_document(row), user, parts.labels(row.problem)) for row in rows
+    )
     return SubmissionPage(items=items, total=total, offset=offset, limit=limit)
 
 
@@ -178,20 +192,30 @@ def rejudge_submission(
 
 def rejudge(parts: Services, submission_id: int) -> Job:
     with parts.database.writing() as session:
-        submission = session.get(Submission, submission_id)
-        if submission is None:
-            raise ApiError(404, f"no submission {submission_id}")
-        job = store.requeue(session, submission)
+        submission = existing_submission(session, submission_id)
+        job = store.requeue(session, submission, priority=Priority.REJUDGE)
+        change = change_of(submission)
+    parts.changes.publish(change)
     parts.sender.send(job)
     return job
 
 
-def readable_submission(session: Session, submission_id: int, user: User) -> Submission:
-    submission = session.get(Submission, submission_id)
+def existing_submission(session: Session, submission_id: int) -> Submission:
+    """The submission, or 404 (also for ids no database could hold)."""
+    submission = None
+    if 0 < submission_id <= MAX_ID:
+        submission = session.get(Submission, submission_id)
     if submission is None:
         raise ApiError(404, f"no submission {submission_id}")
+    return submission
+
+
+def readable_submission(session: Session, submission_id: int, user: User) -> Submission:
+    """The submission if `user` may read it; another user's is as unknown as one that does
+    not exist (404), so that ids tell a contestant nothing of others' submissions."""
+    submission = existing_submission(session, submission_id)
     if not may_read(user, submission):
-        raise ApiError(403, f"submission {submission_id} is not yours")
+        raise ApiError(404, f"no submission {submission_id}")
     return submission
 
 

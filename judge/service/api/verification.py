@@ -51,6 +51,7 @@ def begin_run(parts: Services, problem_id: str, user: User) -> RunStarted:
         raise ApiError(422, str(exc)) from None
     for job in jobs:  # after the commit, as for every submission
         parts.sender.send(job)
+    # Verify runs are not in the lists: the verify page reloads itself meanwhile.
     return RunStarted(problem=problem_id, run=run_id, submissions=len(jobs))
 
 

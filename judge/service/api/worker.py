@@ -3,22 +3,28 @@ result. Only tokens of the worker role get here; workers never see the database.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Response
 from pydantic import BaseModel, Field
 
 from judge.present.schema import CaseDocument, ReportDocument
 from judge.service import store
 from judge.service.api.deps import Services, require_role, services
 from judge.service.api.errors import ApiError
+from judge.service.changes import Change, change_of
 from judge.service.models import Role, Submission, User
+from judge.service.plans import JudgingPlan, judging_plan
+from judge.service.workers import record_worker
 
 router = APIRouter(prefix="/api/worker", tags=["workers"])
+SubmissionId = Annotated[int, Path(ge=1, le=2**63 - 1)]  # what a database can hold
 worker_only = require_role(Role.WORKER)
 
 
 class ClaimRequest(BaseModel):
-    attempt: int
-    worker: str = Field(max_length=128)
+    worker: str = Field(max_length=96)  # this process: host:pid:slot
+    languages: list[str] = Field(max_length=128)  # those it can judge
 
 
 class Claimed(BaseModel):
@@ -29,6 +35,8 @@ class Claimed(BaseModel):
     filename: str
     source: str
     package: str  # sha256 of the problem's archive: GET /api/worker/packages/{package}
+    all_tests: bool  # judge every test; False: stop at the first rejected one
+    rerun_budget: int  # re-runs near the time limit the submission may spend
 
 
 class ProgressItem(BaseModel):
@@ -52,41 +60,80 @@ class Outcome(BaseModel):
     outcome: str
 
 
-@router.post("/jobs/{submission_id}/claim", response_model=Claimed)
+class Heartbeat(BaseModel):
+    worker: str = Field(max_length=96)
+    host: str = Field(max_length=128)
+    languages: list[str] = Field(max_length=128)
+    sandbox: str = Field(max_length=128)
+
+
+@router.post(
+    "/claim", response_model=Claimed, responses={204: {"description": "nothing to judge"}}
+)
 def claim(
-    submission_id: int,
     body: ClaimRequest,
     user: User = Depends(worker_only),
     parts: Services = Depends(services),
-) -> Claimed:
-    """Take the job, if it is still wanted (409 otherwise: acknowledge it and move on)."""
-    job = store.Job(submission_id, body.attempt)
-    with parts.database.session() as session:
-        current = session.get(Submission, submission_id)
-        problem_id = current.problem if current is not None else None
-    if problem_id is None:
-        raise ApiError(404, f"no submission {submission_id}")
-    try:
-        problem = parts.problem(problem_id)
-    except ApiError as exc:  # the package broke after the submission was accepted
-        with parts.database.writing() as session:
-            store.fail_unclaimed(session, job, f"problem {problem_id}: {exc.detail}")
-        raise ApiError(409, f"problem {problem_id} cannot be judged: {exc.detail}") from None
-    package = parts.packages.archive(problem).sha256
+) -> Claimed | Response:
+    """The next job for this process, as the queue's fairness decides (204: none queued)."""
     worker = f"{user.name}/{body.worker}"
+    plans: dict[int, JudgingPlan] = {}
+    failed: list[Change] = []
     with parts.database.writing() as session:
-        submission = store.claim(session, job, worker, parts.settings.queue.lease_seconds, package)
+
+        def package_of(submission: Submission) -> str | None:
+            try:
+                problem = parts.problem(submission.problem)
+            except ApiError as exc:  # the package broke after the submission was accepted
+                job = store.Job(submission.id, submission.attempt)
+                store.fail_unclaimed(session, job, f"problem {submission.problem}: {exc.detail}")
+                failed.append(change_of(submission))
+                return None
+            verify_run = submission.verify_run_id is not None
+            plans[submission.id] = judging_plan(problem, every_test=verify_run)
+            return parts.packages.archive(problem).sha256
+
+        submission = store.claim_next(
+            session, worker, parts.settings.queue.lease_seconds, body.languages, package_of
+        )
         if submission is None:
-            raise ApiError(409, f"job {submission_id}/{body.attempt} is not claimable")
-        return Claimed(
+            parts.changes.publish_all(failed)
+            return Response(status_code=204)
+        plan = plans[submission.id]
+        waited = (submission.started_at - submission.queued_at).total_seconds()
+        claimed = Claimed(
             submission_id=submission.id,
             attempt=submission.attempt,
             problem=submission.problem,
             language=submission.language,
             filename=submission.filename,
             source=submission.source.decode("utf-8"),
-            package=package,
+            package=submission.package,
+            all_tests=plan.all_tests,
+            rerun_budget=plan.rerun_budget,
         )
+        failed.append(change_of(submission))
+    parts.changes.publish_all(failed)
+    parts.metrics.waiting.observe(max(0.0, waited))
+    return claimed
+
+
+@router.get("/hello", response_model=Outcome)
+def hello(user: User = Depends(worker_only)) -> Outcome:
+    """A worker's token is good (what `judge worker` checks at start)."""
+    return Outcome(outcome=f"hello, {user.name}")
+
+
+@router.post("/heartbeat", response_model=Outcome)
+def heartbeat(
+    body: Heartbeat, user: User = Depends(worker_only), parts: Services = Depends(services)
+) -> Outcome:
+    """A judging process says it is alive, and what it judges with (the queue page)."""
+    with parts.database.writing() as session:
+        record_worker(
+            session, user, f"{user.name}/{body.worker}", body.host, body.languages, body.sandbox
+        )
+    return Outcome(outcome="seen")
 
 
 @router.get("/packages/{sha256}", response_class=Response)
@@ -101,7 +148,7 @@ def package(
 
 @router.post("/jobs/{submission_id}/progress", response_model=Outcome)
 def progress(
-    submission_id: int,
+    submission_id: SubmissionId,
     body: ProgressRequest,
     user: User = Depends(worker_only),
     parts: Services = Depends(services),
@@ -110,14 +157,16 @@ def progress(
     cases = [(item.position, item.case.model_dump(mode="json")) for item in body.cases]
     with parts.database.writing() as session:
         held = store.record_progress(session, job, cases, parts.settings.queue.lease_seconds)
-    if not held:
+        change = _change(session, submission_id) if held else None
+    if change is None:
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
+    parts.changes.publish(change)
     return Outcome(outcome="recorded")
 
 
 @router.post("/jobs/{submission_id}/result", response_model=Outcome)
 def result(
-    submission_id: int,
+    submission_id: SubmissionId,
     body: ResultRequest,
     user: User = Depends(worker_only),
     parts: Services = Depends(services),
@@ -131,6 +180,18 @@ def result(
     verdict = body.result.verdict if body.result is not None else None
     with parts.database.writing() as session:
         outcome = store.finish(session, job, document, verdict, body.error, body.judging_ms)
+        change = _change(session, submission_id)
+        language = session.get(Submission, submission_id).language if change else ""
     if outcome is store.Finish.SUPERSEDED:
         raise ApiError(409, f"job {submission_id}/{body.attempt} is no longer current")
+    if outcome is store.Finish.STORED:
+        parts.changes.publish(change)
+        parts.metrics.results.labels(verdict or "failed", language).inc()
+        if body.judging_ms is not None:
+            parts.metrics.judging.labels(language).observe(body.judging_ms / 1000)
     return Outcome(outcome=outcome.value)
+
+
+def _change(session, submission_id: int) -> Change | None:
+    submission = session.get(Submission, submission_id)
+    return change_of(submission) if submission is not None else None

@@ -31,6 +31,7 @@ from judge.web.site.views import (
     ListFilters,
     SubmitForm,
     judging_report,
+    relabeled,
     site_submission_page,
     submission_list_page,
 )
@@ -107,7 +108,8 @@ def submission_page(
     setters and admins may read a submission at all)."""
     with parts.database.session() as session:
         row = readable_submission(session, submission_id, user)
-        document = visible(document_now(session, row), user)
+        labels = parts.labels(row.problem)
+        document = visible(document_now(session, row), user, labels)
         source = row.source.decode("utf-8", errors="replace")
     report = document.model_dump(mode="json", by_alias=True)
     try:
@@ -121,6 +123,8 @@ def submission_page(
             )
             return site.page(request, page, user, section="submissions")
         pending = pending_report_dict(problem, discover_tests(problem), row.filename, row.language)
+        if not user.role.sees_everything:
+            pending = relabeled(pending, labels)
         report |= judging_report(pending, report["tests"])
     live = document.status in (Status.QUEUED.value, Status.JUDGING.value)
     title = problem.title if problem else ""

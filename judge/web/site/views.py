@@ -6,11 +6,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from urllib.parse import urlencode
 
 from judge.languages.registry import all_languages
+from judge.service.auth import UserRow
 from judge.service.documents import SubmissionSummary
+from judge.service.models import Submission
 from judge.service.sessions import SESSION_DAYS
+from judge.service.workers import QueueView, priority_name
 from judge.problem.spec import Problem
 from judge.verdicts.verdict import Verdict
 from judge.web.assets import Bundle
@@ -131,6 +135,12 @@ def submission_list_page(
     )
 
 
+def relabeled(pending: Mapping, labels: Mapping[str, str]) -> dict:
+    """The pending document with hidden tests under their labels (what contestants see)."""
+    tests = [{**case, "name": labels.get(case["name"], case["name"])} for case in pending["tests"]]
+    return {**pending, "tests": tests}
+
+
 def judging_report(pending: Mapping, judged_so_far: Sequence[Mapping]) -> dict:
     """The pending document (every test listed, nothing judged) with the tests judged so far."""
     done = {case["name"]: case for case in judged_so_far}
@@ -187,4 +197,62 @@ def error_page(status: int, reason: str, message: str) -> Page:
         "site/error.html",
         f"{status} {reason}",
         {"status": status, "reason": reason, "message": message},
+    )
+
+
+@dataclass(frozen=True)
+class NewToken:
+    """A token shown once: to a user just created, or in place of one rotated."""
+
+    user: str
+    token: str
+    created: bool
+
+
+@dataclass(frozen=True)
+class QueueRow:
+    id: int
+    user: str
+    problem: str
+    language: str
+    priority: str
+    attempt: int
+    queued_at: datetime
+
+    @classmethod
+    def of(cls, submission: Submission) -> QueueRow:
+        return cls(
+            id=submission.id,
+            user=submission.user.name,
+            problem=submission.problem,
+            language=submission.language,
+            priority=priority_name(submission.priority),
+            attempt=submission.attempt,
+            queued_at=submission.queued_at,
+        )
+
+
+def users_page(
+    rows: Sequence[UserRow], roles: Sequence[str], token: NewToken | None, error: str
+) -> Page:
+    return Page(
+        "site/admin_users.html",
+        "Users",
+        {"users": rows, "roles": roles, "token": token, "error": error},
+    )
+
+
+def queue_page(view: QueueView, next_up: Sequence[QueueRow]) -> Page:
+    levels = [(priority_name(level), count) for level, count in sorted(view.queued.items())]
+    return Page(
+        "site/admin_queue.html",
+        "Queue and workers",
+        {
+            "levels": levels,
+            "queued": sum(view.queued.values()),
+            "judging": view.judging,
+            "next_up": next_up,
+            "workers": view.workers,
+            "alive": view.alive,
+        },
     )

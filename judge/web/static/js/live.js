@@ -167,14 +167,15 @@
     }
   }
 
-  // Tests the judge did not run (a group stopped at its first rejected test, or one whose
-  // dependency failed): the finished document leaves them out; they are no longer pending.
+  // Tests the judge did not run (judging stopped at the first rejected test, a group stopped
+  // at its own, or a group's dependency failed): the finished document leaves them out; they
+  // are no longer pending.
   function markUnjudged(tests) {
     const judged = new Set(tests.map((test) => test.name));
     for (const row of document.querySelectorAll("#tests tr[data-test]")) {
       if (judged.has(row.dataset.test)) continue;
       showNotJudged(field(row, "verdict").querySelector(".badge"));
-      field(row, "message").textContent = "not judged";
+      field(row, "message").textContent = "not run";
     }
   }
 
