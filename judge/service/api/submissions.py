@@ -103,7 +103,7 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     # After the commit: a job never names a submission that is not stored.
     parts.changes.publish(change)
     parts.sender.send(job)
-    parts.metrics.submissions.labels(new.language.name).inc()
+    parts.metrics.submissions.labels(new.language.id).inc()
     return job
 
 

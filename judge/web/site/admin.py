@@ -8,7 +8,7 @@ from sqlalchemy import select
 from starlette.responses import Response
 
 from judge.errors import JudgeError
-from judge.languages.registry import LANGUAGES
+from judge.languages.registry import all_languages
 from judge.service.api.deps import Services, require_role, services
 from judge.service.api.errors import ApiError
 from judge.service.auth import add_user, list_users, remove_user, rotate_token
@@ -104,7 +104,8 @@ def queue(
     every judging process: host, languages, sandbox, current job, last seen."""
     with parts.database.session() as session:
         view = queue_view(session)
-        ids = next_candidates(session, [lang.name for lang in LANGUAGES], NEXT_UP)
+        names = [name for lang in all_languages() for name in (lang.id, *lang.aliases)]
+        ids = next_candidates(session, names, NEXT_UP)
         rows = {s.id: s for s in session.scalars(select(Submission).where(Submission.id.in_(ids)))}
         next_up = [QueueRow.of(rows[i]) for i in ids if i in rows]
     return site.page(request, queue_page(view, next_up), user, section="admin")
