@@ -87,8 +87,8 @@ class HostGatedSandbox:
         with self.gate.shared():
             return self.inner.run_pair(submission, interactor, grace_ms)
 
-    def baseline_kb(self, argv: tuple[str, ...]) -> int:
-        return self.inner.baseline_kb(argv)
+    def baseline_kb(self, argv: tuple[str, ...], **needs) -> int:
+        return self.inner.baseline_kb(argv, **needs)
 
     def close(self) -> None:
         self.inner.close()

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.orm import Session
 
+from judge.languages.registry import UnknownLanguage, language_by_id
 from judge.service.models import Status, Submission
 
 CANDIDATES = 8  # looked up at once: enough that a race lost to another process finds the next
@@ -46,11 +47,27 @@ def next_candidates(
     query = (
         select(Submission.id)
         .outerjoin(served, served.c.key == key)
-        .where(Submission.status == Status.QUEUED, Submission.language.in_(list(languages)))
+        .where(
+            Submission.status == Status.QUEUED,
+            Submission.language.in_(every_name_of(languages)),
+        )
         .order_by(Submission.priority, served.c.last.asc().nulls_first(), Submission.id)
         .limit(limit)
     )
     return list(session.scalars(query))
+
+
+def every_name_of(languages: Iterable[str]) -> list[str]:
+    """The names a claim for `languages` matches in stored submissions: each language's id
+    and every alias, whichever of them the worker sent."""
+    names = set(languages)
+    for name in list(names):
+        try:
+            language = language_by_id(name)
+        except UnknownLanguage:
+            continue  # not known to this server: matched by its name alone
+        names.update((language.id, *language.aliases))
+    return sorted(names)
 
 
 def take(session: Session, submission_id: int, values: dict) -> bool:

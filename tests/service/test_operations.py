@@ -94,9 +94,9 @@ def test_healthz_and_metrics(api, judge_job):
     assert health.json() == {"status": "ok", "database": "ok", "queue": "ok"}
     judged(api, judge_job, WRONG)
     text = api.client.get("/metrics").text
-    assert 'judge_submissions_total{language="python"} 1.0' in text
-    assert 'judge_results_total{language="python",verdict="WA"} 1.0' in text
-    assert 'judge_judging_seconds_count{language="python"} 1.0' in text
+    assert 'judge_submissions_total{language="python3"} 1.0' in text
+    assert 'judge_results_total{language="python3",verdict="WA"} 1.0' in text
+    assert 'judge_judging_seconds_count{language="python3"} 1.0' in text
     assert "judge_queue_wait_seconds_count 1.0" in text
 
 
