@@ -11,14 +11,13 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 V2_CONTROLLERS = ("memory", "pids")
-SANDBOX_UID_BASE = 1_900_000_000  # plus the server's pid: a uid no account uses, one per server
+SANDBOX_UID_BASE = 1_900_000_000  # plus the judge's slot: a uid no account uses, one per judge
 # What the probe unshares: util-linux's unshare(1) starts in a few milliseconds, the Python probe
 # (where it is missing) in about ten.
 UNSHARE_COMMAND = ("unshare", "--mount", "--pid", "--net", "--ipc", "true")
@@ -136,10 +135,10 @@ def prepare_v2_parent(directory: str) -> str:
 
 
 def probe_name() -> str:
-    """The name of a cgroup made and removed to see that cgroups can be made: one of this thread
-    alone (sandboxes may open at once), named by this process as a server's are (so that a
-    server sweeping the cgroups of dead ones leaves it alone)."""
-    return f"judge-{os.getpid()}-probe-{threading.get_ident()}"
+    """The name of a cgroup made and removed to see that cgroups can be made: random, so that
+    sandboxes opening at once, in this judge or in another PID namespace, never share it (and
+    not a run's name, which sweeps would look at)."""
+    return f"judge-probe-{os.urandom(8).hex()}"
 
 
 def _read(path: str | Path) -> str:

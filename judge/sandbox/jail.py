@@ -36,7 +36,7 @@ from judge.sandbox.api import (
     python_interpreter,
 )
 from judge.sandbox.baselines import BaselineCache
-from judge.sandbox.forkserver import protocol
+from judge.sandbox.forkserver import ownership, protocol
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.host import HostSupport
 from judge.sandbox.python_paths import hidden_package_folders
@@ -81,11 +81,18 @@ class JailSandbox:
         self._lock = threading.Lock()
         self._servers: dict[bool, ServerProcess] = {}  # by RunRequest.isolate
         self._closed = False
+        # A slot of this user's judges on the host: what names this judge's scratch folder, its
+        # servers' cgroups and roots and its runs' uid, and what tells other judges that they
+        # are alive (forkserver.ownership). Its lock is held until this judge and its servers
+        # have all ended.
+        self._lock_folder = ownership.lock_folder(scratch_parent())
+        self._slot = ownership.claim(self._lock_folder)
+        self._release_slot = weakref.finalize(self, self._slot.release)
         # One private directory for every run's stdio files: a directory per run cost a few
         # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
-        # Named by this process, so that one killed without a chance to clean up is swept.
-        sweep_stale_scratch()
-        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-",
+        # Named by the slot, so that one killed without a chance to clean up is swept.
+        sweep_stale_scratch(self._lock_folder)
+        self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{self._slot.owner}-",
                                               dir=scratch_parent()))
         self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
         self._start_server(isolated=True)
@@ -154,6 +161,7 @@ class JailSandbox:
                 server.stop()
             self._servers.clear()
             self._remove_scratch()
+            self._release_slot()
 
     @property
     def server_pid(self) -> int | None:
@@ -163,9 +171,14 @@ class JailSandbox:
 
     @property
     def sandbox_uid(self) -> int | None:
-        """The uid isolated runs of the current server drop to (None when not root)."""
+        """The uid isolated runs drop to (None when not root): one per judge on the host."""
         base = self.host.sandbox_uid_base
-        return None if base is None or self.server_pid is None else base + self.server_pid
+        return None if base is None else base + self._slot.number
+
+    @property
+    def owner(self) -> str:
+        """What the names of this judge's scratch folder, cgroups and roots carry."""
+        return self._slot.owner
 
     def runs_in_server(self, argv: tuple[str, ...]) -> bool:
         """True when `argv` is `python -I -S -B file ...` with the server's own interpreter."""
@@ -276,7 +289,7 @@ class JailSandbox:
         raise AssertionError("unreachable")
 
     def _start_server(self, isolated: bool) -> ServerProcess:
-        self._servers[isolated] = ServerProcess(self._config(isolated))
+        self._servers[isolated] = ServerProcess(self._config(isolated), keep_fds=(self._slot.fd,))
         return self._servers[isolated]
 
     def _config(self, isolated: bool) -> protocol.ServerConfig:
@@ -288,7 +301,9 @@ class JailSandbox:
             cgroup_version=self.host.cgroup_version,
             cgroup_dirs=dict(self.host.cgroup_dirs),
             namespaces=self.host.namespaces and isolated,
-            uid=self.host.sandbox_uid_base,
+            uid=self.sandbox_uid,
+            owner=f"{self._slot.owner}-{'i' if isolated else 't'}",  # the judge's two servers
+            lock_folder=self._lock_folder,
             binds=binds,
             hidden=hidden_package_folders() if isolated else [],
             syscall_filter=self.syscall_filter.bpf if isolated else None,
@@ -307,23 +322,13 @@ def scratch_parent() -> Path:
     return Path(tempfile.gettempdir())
 
 
-def sweep_stale_scratch() -> None:
-    """Remove the scratch folders of judges that were killed before they could."""
+def sweep_stale_scratch(lock_folder: str) -> None:
+    """Remove the scratch folders of judges that were killed before they could (their slot is
+    free: forkserver.ownership); a live judge's are left alone, whatever PID namespace it is in."""
     for parent in {scratch_parent(), Path(tempfile.gettempdir())}:
-        for folder in parent.glob(f"{SCRATCH_PREFIX}*-*"):
-            owner = folder.name[len(SCRATCH_PREFIX):].split("-")[0]
-            if owner.isdigit() and not _alive(int(owner)):
-                shutil.rmtree(folder, ignore_errors=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+        names = [path.name for path in parent.glob(f"{SCRATCH_PREFIX}*-*")]
+        ownership.sweep(lock_folder, names, SCRATCH_PREFIX,
+                        lambda name, parent=parent: shutil.rmtree(parent / name, True))
 
 
 @functools.lru_cache(maxsize=16)

@@ -305,7 +305,7 @@ def test_no_cgroup_is_left_behind(sandbox, tmp_path):
     own = open_sandbox(Cache(tmp_path))
     run(own, "fork_bomb.py", limits=ResourceLimits(cpu_ms=200, wall_ms=500, memory_kb=64_000,
                                                   output_kb=64, processes=8))
-    prefix = f"judge-{own.server_pid}-"
+    prefix = f"judge-{own.owner}-"
     own.close()  # the server removes the last run's cgroups before it exits
     for directory in own.host.cgroup_dirs.values():
         assert [name for name in os.listdir(directory) if name.startswith(prefix)] == []

@@ -70,7 +70,8 @@ def test_an_unreadable_cpu_counter_is_not_zero(tmp_path, version, files):
 
     dirs = {"memory": tmp_path / "memory", "pids": tmp_path / "pids",
             "cpuacct": tmp_path / "cpuacct"} if version == 1 else {"unified": tmp_path / "v2"}
-    cgroups = RunCgroups.for_host(version, {k: str(v) for k, v in dirs.items()}, 4242)
+    cgroups = RunCgroups.for_host(version, {k: str(v) for k, v in dirs.items()}, "1-0badcafe",
+                                  str(tmp_path / "locks"))
     cgroups.name = "run"
     for controller, contents in files.items():
         folder = dirs[controller] / "run"

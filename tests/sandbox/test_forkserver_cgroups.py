@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from judge.sandbox.forkserver import ownership
 from judge.sandbox.forkserver.cgroups import CgroupsV1, CgroupsV2, RunCgroups, kill_members
 
-SERVER = 4242
+OWNER = "7-0badcafe"  # a judge's slot and token (forkserver.ownership)
 V1 = ("memory", "pids", "cpuacct")
 
 
@@ -26,14 +27,14 @@ def v1(tmp_path):
     dirs = {name: tmp_path / name for name in V1}
     for folder in dirs.values():
         folder.mkdir()
-    return CgroupsV1({k: str(v) for k, v in dirs.items()}, SERVER), dirs
+    return CgroupsV1({k: str(v) for k, v in dirs.items()}, OWNER, str(tmp_path / "locks")), dirs
 
 
 @pytest.fixture
 def v2(tmp_path):
     folder = tmp_path / "unified"
     folder.mkdir()
-    return CgroupsV2({"unified": str(folder)}, SERVER), folder
+    return CgroupsV2({"unified": str(folder)}, OWNER, str(tmp_path / "locks")), folder
 
 
 def write(folder: Path, **files: str) -> None:
@@ -51,10 +52,10 @@ def close_all(fds):
 
 
 def test_the_version_comes_from_the_judges_config(tmp_path):
-    assert isinstance(RunCgroups.for_host(1, {"memory": "m"}, SERVER), CgroupsV1)
-    assert isinstance(RunCgroups.for_host(2, {"unified": "u"}, SERVER), CgroupsV2)
-    assert RunCgroups.for_host(None, {}, SERVER) is None
-    assert RunCgroups.for_host(2, {}, SERVER) is None
+    assert isinstance(RunCgroups.for_host(1, {"memory": "m"}, OWNER, "l"), CgroupsV1)
+    assert isinstance(RunCgroups.for_host(2, {"unified": "u"}, OWNER, "l"), CgroupsV2)
+    assert RunCgroups.for_host(None, {}, OWNER, "l") is None
+    assert RunCgroups.for_host(2, {}, OWNER, "l") is None
 
 
 # ------------------------------------------------------------------ cgroup v1
@@ -64,7 +65,7 @@ def test_v1_run_gets_a_cgroup_per_controller_with_its_limits(v1):
     cgroups, dirs = v1
     joins = cgroups.prepare(65536, 16)
     close_all(joins)
-    assert cgroups.name == f"judge-{SERVER}-1" and len(joins) == 3
+    assert cgroups.name == f"judge-{OWNER}-r1" and len(joins) == 3
     memory = dirs["memory"] / cgroups.name
     assert read(memory, "memory.limit_in_bytes") == str(65536 * 1024)
     assert read(memory, "memory.memsw.limit_in_bytes") == str(65536 * 1024)
@@ -161,7 +162,7 @@ def test_v1_cgroups_that_come_back_dirty_are_replaced(v1, dirty, monkeypatch):
                         lambda pids, members: killed.extend(pids))
     monkeypatch.setattr("judge.sandbox.forkserver.cgroups.KILL_ROUNDS", 2)
     close_all(cgroups.prepare(65536, 16))
-    assert cgroups.name == f"judge-{SERVER}-2"
+    assert cgroups.name == f"judge-{OWNER}-r2"
     if "cgroup__procs" in dirty.get("memory", {}):
         assert 777 in killed  # what was left is killed before the cgroup goes
 
@@ -170,7 +171,7 @@ def test_v1_missing_swap_accounting_is_not_an_error(tmp_path):
     dirs = {name: tmp_path / name for name in V1}
     for folder in dirs.values():
         folder.mkdir()
-    cgroups = CgroupsV1({k: str(v) for k, v in dirs.items()}, SERVER)
+    cgroups = CgroupsV1({k: str(v) for k, v in dirs.items()}, OWNER, "locks")
     cgroups.name = "judge-1-1"
     (dirs["memory"] / "judge-1-1").mkdir()
     (dirs["memory"] / "judge-1-1" / "memory.memsw.limit_in_bytes").mkdir()  # unwritable
@@ -186,7 +187,7 @@ def test_v2_run_gets_a_cgroup_with_its_limits(v2):
     cgroups, folder = v2
     joins = cgroups.prepare(65536, 16)
     close_all(joins)
-    run = folder / f"judge-{SERVER}-1"
+    run = folder / f"judge-{OWNER}-r1"
     assert len(joins) == 1 and (run / "cgroup.procs").exists()
     assert read(run, "memory.max") == str(65536 * 1024)
     assert read(run, "memory.swap.max") == "0"
@@ -237,7 +238,7 @@ def test_v2_every_run_gets_a_new_cgroup(v2, monkeypatch):
     first = folder / cgroups.name
     write(first, cgroup__procs="")
     close_all(cgroups.prepare(65536, 16))
-    assert cgroups.name == f"judge-{SERVER}-2"  # memory.peak cannot be reset
+    assert cgroups.name == f"judge-{OWNER}-r2"  # memory.peak cannot be reset
 
 
 def test_v2_kill_uses_cgroup_kill_then_checks(v2, monkeypatch):
@@ -249,15 +250,21 @@ def test_v2_kill_uses_cgroup_kill_then_checks(v2, monkeypatch):
     assert read(run, "cgroup.kill") == "1"
 
 
-def test_stale_cgroups_of_dead_servers_are_swept(v2):
+def test_stale_cgroups_of_dead_judges_are_swept_and_a_live_ones_kept(v2):
     cgroups, folder = v2
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True).stdout.strip()
-    (folder / f"judge-{dead}-3").mkdir()
-    (folder / f"judge-{os.getpid()}-1").mkdir()
-    (folder / "other").mkdir()
-    cgroups.sweep_stale()
-    assert sorted(p.name for p in folder.iterdir()) == [f"judge-{os.getpid()}-1", "other"]
+    live = ownership.claim(cgroups.lock_folder)  # a judge that still lives
+    dead = ownership.claim(cgroups.lock_folder)
+    dead.release()  # a judge killed before it could clean up
+    try:
+        names = [f"judge-{live.owner}-r1", f"judge-{dead.owner}-r3", f"judge-{dead.owner}-p1",
+                 "judge-12-probe", "other"]
+        for name in names:
+            (folder / name).mkdir()
+        cgroups.sweep_stale()
+        assert sorted(p.name for p in folder.iterdir()) == sorted(
+            [f"judge-{live.owner}-r1", "judge-12-probe", "other"])
+    finally:
+        live.release()
 
 
 # ------------------------------------------------------------------ a real cgroup2 mount
@@ -269,8 +276,8 @@ REAL_V2 = textwrap.dedent("""
     mount = sys.argv[2]
     subprocess.run(["mount", "-t", "cgroup2", "none", mount], check=True)
     try:
-        cgroups = CgroupsV2({"unified": mount}, os.getpid())
-        cgroups.name = f"judge-{os.getpid()}-1"
+        cgroups = CgroupsV2({"unified": mount}, "1-0badcafe", "/nonexistent")
+        cgroups.name = "judge-1-0badcafe-r1"
         os.mkdir(os.path.join(mount, cgroups.name))
         child = subprocess.Popen([sys.executable, "-c", "while True: pass"])
         with open(os.path.join(mount, cgroups.name, "cgroup.procs"), "w") as procs:
@@ -282,7 +289,7 @@ REAL_V2 = textwrap.dedent("""
         cgroups.kill_all()
         print("killed", child.wait(timeout=5) == -9, "empty", cgroups.pids() == [])
         cgroups.discard()
-        print("removed", not os.path.exists(os.path.join(mount, f"judge-{os.getpid()}-1")))
+        print("removed", not os.path.exists(os.path.join(mount, "judge-1-0badcafe-r1")))
     finally:
         subprocess.run(["umount", mount])
 """)
@@ -307,7 +314,7 @@ def test_a_workers_cgroups_state_carries_over_to_the_server(v1):
     cgroups, dirs = v1
     ran_clean(cgroups, dirs)
     state = cgroups.state()
-    fresh = CgroupsV1(dict(cgroups.dirs), SERVER)
+    fresh = CgroupsV1(dict(cgroups.dirs), OWNER, cgroups.lock_folder)
     fresh.restore(marshal.loads(marshal.dumps(state)))  # as it crosses the pipe
     assert (fresh.serial, fresh.name, fresh.limits) == (1, cgroups.name, (65536, 16))
     close_all(fresh.prepare(65536, 16))  # the same cgroups, reused as they are

@@ -32,8 +32,8 @@ def report(**fields):
 @pytest.mark.parametrize("message", [
     ORDER,
     report(),
-    protocol.ServerConfig(1, {"memory": "/m"}, True, 1_900_000_000, ["/usr"], ["/usr/x"],
-                          b"\0" * 8),
+    protocol.ServerConfig(1, {"memory": "/m"}, True, 1_900_000_000, "3-0badcafe", "/dev/shm/l",
+                          ["/usr"], ["/usr/x"], b"\0" * 8),
     protocol.Ready(123),
     protocol.SetupFailed("FileNotFoundError: x"),
     protocol.ProgramEnded(9, 1000, 5, 12.5),

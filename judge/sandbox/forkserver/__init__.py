@@ -50,7 +50,10 @@ meet the server's own pid in the host's: no process tells what it is (server, wo
 child) by its pid, only by the role it was given when it was forked (Server.role). Nothing is
 killed by a number that may have been given to another process: a cgroup's members are pinned
 by pidfds and checked again before the signal; a process group is killed while its leader, a
-zombie not yet reaped, still holds its number.
+zombie not yet reaped, still holds its number. Nor is anything on the host named by a pid,
+which repeats across PID namespaces: the scratch folder, cgroups and root mount point carry the
+judge's slot (ownership), and a judge's sweep of what dead judges left removes a slot's names
+only while it holds that slot's lock, which a live judge and its servers never let go.
 
 When the program ends, what is left of the run is killed through its cgroups. A run that leaves
 files to copy out of its /box (a compile step), and a pair's submission (which of its two runs

@@ -17,14 +17,15 @@ import os
 import signal
 import time
 
-from .processes import kill, pid_alive, read_to_end
+from . import ownership
+from .processes import kill, read_to_end
 
 # What a clean v1 memory cgroup may still be charged after a run: kernel objects freed late and
 # the per-CPU charge batches (64 pages each), which a new cgroup charges on its first page too.
 REUSED_CGROUP_CHARGE = 1024 * 1024
 KILL_ROUNDS = 1000  # of killing what is in a cgroup, a millisecond apart (a fork bomb forks on)
 RELEASE_WAIT_S = 1.0  # for the processes of a run, killed, to be reaped
-PREFIX = "judge-"  # every cgroup a server makes is named judge-SERVERPID-SERIAL
+PREFIX = "judge-"  # every cgroup a server makes is named judge-SLOT-TOKEN-KIND-SERIAL
 
 
 class RunCgroups:
@@ -32,9 +33,12 @@ class RunCgroups:
 
     version = None
 
-    def __init__(self, dirs, server_pid, slot=""):
+    def __init__(self, dirs, owner, lock_folder, kind="r"):
         self.dirs = dict(dirs)  # controller (v2: "unified") -> the parent folder
-        self.prefix = f"{PREFIX}{server_pid}-{slot}"  # slot: the second run of a pair, "p"
+        # owner: the judge's slot and token (forkserver.ownership); kind: "p" for the second
+        # run of a pair, "r" for the others
+        self.prefix = f"{PREFIX}{owner}-{kind}"
+        self.lock_folder = lock_folder
         self.serial = 0
         self.name = None  # of the current run's cgroups
         self.limits = None  # the (memory_kb, processes) written to them
@@ -43,10 +47,10 @@ class RunCgroups:
         self.emptied = False
 
     @staticmethod
-    def for_host(version, dirs, server_pid, slot=""):
+    def for_host(version, dirs, owner, lock_folder, kind="r"):
         """The cgroups for the judge's ServerConfig, or None without usable cgroups."""
-        kind = {1: CgroupsV1, 2: CgroupsV2}.get(version)
-        return None if kind is None or not dirs else kind(dirs, server_pid, slot)
+        backend = {1: CgroupsV1, 2: CgroupsV2}.get(version)
+        return None if backend is None or not dirs else backend(dirs, owner, lock_folder, kind)
 
     def prepare(self, memory_kb, processes):
         """Make the run's cgroups ready with its limits; return descriptors of their
@@ -105,14 +109,16 @@ class RunCgroups:
         self.name = None
 
     def sweep_stale(self):
-        """Remove the empty cgroups of servers that died without cleaning up."""
+        """Remove the empty cgroups of judges that died without cleaning up (their slot is
+        free: forkserver.ownership); a live judge's are left alone, whatever its pid."""
         for directory in self.dirs.values():
-            for entry in os.listdir(directory):
-                if entry.startswith(PREFIX) and not pid_alive(entry.split("-")[1]):
-                    try:
-                        os.rmdir(os.path.join(directory, entry))
-                    except OSError:
-                        pass
+            def remove(entry, directory=directory):
+                try:
+                    os.rmdir(os.path.join(directory, entry))
+                except OSError:
+                    pass
+
+            ownership.sweep(self.lock_folder, os.listdir(directory), PREFIX, remove)
 
     def sample(self):
         """Called as the run goes, for counters the kernel does not keep a peak of."""
@@ -202,8 +208,8 @@ class CgroupsV2(RunCgroups):
     version = 2
     PIDS = "unified"
 
-    def __init__(self, dirs, server_pid, slot=""):
-        super().__init__(dirs, server_pid, slot)
+    def __init__(self, dirs, owner, lock_folder, kind="r"):
+        super().__init__(dirs, owner, lock_folder, kind)
         self.sampled_peak = 0  # max of memory.current, on kernels without memory.peak
 
     def prepare(self, memory_kb, processes):

@@ -24,17 +24,6 @@ def kill_group(pid):
         pass
 
 
-def pid_alive(text):
-    """Whether the process whose pid is `text` (as found in a file name) exists."""
-    try:
-        os.kill(int(text), 0)
-        return True
-    except (ValueError, ProcessLookupError):
-        return False
-    except PermissionError:
-        return True
-
-
 def reap(pid):
     """Wait for the child `pid` (gone already: fine)."""
     try:

@@ -41,7 +41,9 @@ ServerConfig = _message("ServerConfig", [
     "cgroup_version",  # 1, 2, or None when the host gives no usable cgroups
     "cgroup_dirs",  # {controller: parent folder}: v1 memory, pids, cpuacct; v2 "unified"
     "namespaces",  # whether mount, PID, network and IPC namespaces may be made
-    "uid",  # base of the unprivileged uid of isolated runs (plus the server's pid), or None
+    "uid",  # the unprivileged uid of isolated runs (one per judge's slot), or None
+    "owner",  # "SLOT-TOKEN": what names the server's cgroups and roots (forkserver.ownership)
+    "lock_folder",  # where the slots' locks are: what tells a live judge's names from a dead one's
     "binds",  # host paths shown read-only in a run's minimal root
     "hidden",  # paths under the binds that a run sees as empty folders (third-party packages)
     "syscall_filter",  # the BPF program every isolated run's program loads (bytes), or None

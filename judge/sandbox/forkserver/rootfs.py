@@ -32,7 +32,8 @@ from .libc import (
     umount,
     unshare,
 )
-from .processes import kill, pid_alive, reap_orphans
+from . import ownership
+from .processes import kill, reap_orphans
 
 BOX = "/box"  # the run's private working directory inside its root
 ROOT_TMPFS = "size=1m,mode=755"
@@ -46,8 +47,9 @@ READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
 class Namespaces:
     """A server's namespaces for isolated runs, and the mount point their roots use."""
 
-    def __init__(self, binds, hidden=()):
+    def __init__(self, binds, hidden, owner, lock_folder):
         self.binds = tuple(binds)
+        self.owner, self.lock_folder = owner, lock_folder  # forkserver.ownership
         self.hidden = tuple(hidden)  # folders under the binds shown empty (third-party packages)
         self.network_fd = None  # the empty network namespace
         # The minimal root's mount namespace, by the extra binds it shows (() for none), or
@@ -57,8 +59,8 @@ class Namespaces:
 
     def set_up(self):
         self.network_fd = empty_network_namespace()
-        sweep_stale_roots()
-        self.root = make_root_mount_point()
+        sweep_stale_roots(self.lock_folder)
+        self.root = make_root_mount_point(self.owner)
         self.templates[()] = self.minimal_root_namespace(())
 
     def template_for(self, extra):
@@ -256,22 +258,24 @@ def namespace_of_child(kind, prepare):
         os.close(ready_r)
 
 
-def make_root_mount_point():
+def make_root_mount_point(owner):
     """A private empty folder: each run mounts its root there, inside its own namespace.
 
     Made by hand: importing tempfile would grow the server, and with it every Python run's
     resident memory.
     """
-    path = os.path.join(ROOT_PARENT, f"{ROOT_PREFIX}{os.getpid()}-{os.urandom(6).hex()}")
+    path = os.path.join(ROOT_PARENT, f"{ROOT_PREFIX}{owner}-{os.urandom(6).hex()}")
     os.mkdir(path, 0o700)
     return path
 
 
-def sweep_stale_roots():
-    """Remove the root mount points of servers that died without cleaning up."""
-    for entry in os.listdir(ROOT_PARENT):
-        if entry.startswith(ROOT_PREFIX) and not pid_alive(entry[len(ROOT_PREFIX):].split("-")[0]):
-            try:
-                os.rmdir(os.path.join(ROOT_PARENT, entry))
-            except OSError:
-                pass
+def sweep_stale_roots(lock_folder):
+    """Remove the root mount points of judges that died without cleaning up (their slot is
+    free: forkserver.ownership)."""
+    def remove(entry):
+        try:
+            os.rmdir(os.path.join(ROOT_PARENT, entry))
+        except OSError:
+            pass
+
+    ownership.sweep(lock_folder, os.listdir(ROOT_PARENT), ROOT_PREFIX, remove)

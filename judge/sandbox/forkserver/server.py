@@ -43,13 +43,17 @@ class Server:
         # inside.leave_worker), and the descriptors of its own that they let go of.
         self.supervisor = self.pid
         self.private_fds = (request_fd, reply_fd)
-        # A uid of its own: RLIMIT_NPROC then counts only this server's runs.
-        self.uid = None if config.uid is None else config.uid + self.pid
-        self.cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs, self.pid)
+        # A uid of its own judge's slot: RLIMIT_NPROC then counts only this server's runs.
+        self.uid = config.uid
+        # Names of what the server makes on the host carry its judge's slot, never a pid: pids
+        # repeat across PID namespaces (forkserver.ownership).
+        self.cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
+                                           config.owner, config.lock_folder)
         # The interactor of a pair run is measured apart from the submission.
         self.partner_cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
-                                                   self.pid, slot="p")
-        self.namespaces = Namespaces(config.binds, config.hidden) if config.namespaces else None
+                                                   config.owner, config.lock_folder, kind="p")
+        self.namespaces = (Namespaces(config.binds, config.hidden, config.owner,
+                                      config.lock_folder) if config.namespaces else None)
         self.pid_namespace = None  # (its holder's pid, the pipe that keeps it) once made
         self.pidfd = pidfd_works()
         # What every isolated run's program loads last (syscalls): kept ready in this memory.
