@@ -137,6 +137,23 @@ def ran_clean(cgroups, dirs):
     return cgroups.name
 
 
+def test_kept_cgroups_removed_under_the_server_are_made_anew(v1):
+    cgroups, dirs = v1
+    first = ran_clean(cgroups, dirs)
+    for name in V1:  # removed by a judge that does not share this one's lock folder
+        shutil.rmtree(dirs[name] / first)
+    close_all(cgroups.prepare(65536, 16))
+    assert cgroups.name == f"judge-{OWNER}-r2"
+    assert all((dirs[name] / cgroups.name).is_dir() for name in V1)
+
+
+def test_a_taken_name_is_passed_over(v2):
+    cgroups, folder = v2
+    (folder / f"judge-{OWNER}-r1").mkdir()  # another container's judge, same slot and token
+    close_all(cgroups.prepare(65536, 16))
+    assert cgroups.name == f"judge-{OWNER}-r2"
+
+
 def test_v1_new_limits_are_written_to_reused_cgroups(v1):
     cgroups, dirs = v1
     first = ran_clean(cgroups, dirs)

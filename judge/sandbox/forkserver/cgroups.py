@@ -55,6 +55,16 @@ class RunCgroups:
     def prepare(self, memory_kb, processes):
         """Make the run's cgroups ready with its limits; return descriptors of their
         cgroup.procs files, which the program writes itself into."""
+        try:
+            return self._prepare(memory_kb, processes)
+        except (FileNotFoundError, FileExistsError):
+            # The kept cgroups were removed under the server, or a new name was taken: by a
+            # judge that shares the cgroups but not this judge's lock folder (another
+            # container's). New cgroups, under the next serial, once.
+            self.name = None
+            return self._prepare(memory_kb, processes)
+
+    def _prepare(self, memory_kb, processes):
         if self.name is not None and not self.reset():
             self.discard()
         if self.name is None:
