@@ -66,6 +66,7 @@ BOX_BYTES = 64 * 1024 * 1024  # a run's private /box (tmpfs), at least
 SCRATCH_PREFIX = "judge-run-"
 RAM_SCRATCH = Path("/dev/shm")
 RAM_SCRATCH_ROOM = 1 << 30  # free bytes it must have to be used
+SANDBOX_ATTEMPTS = 3  # of a run the sandbox failed, each with a new server
 BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
 
 __all__ = ["JailSandbox", "ServerFailed"]
@@ -99,6 +100,27 @@ class JailSandbox:
 
     def run(self, request: RunRequest) -> RunResult:
         check_file_names(request)
+        return self._retried(lambda: self._run_once(request), lambda r: r, request.isolate)
+
+    def _retried(self, attempt, result_of, isolated: bool):
+        """attempt() again, with a new server, while the sandbox failed (result_of(answer) is a
+        SANDBOX_ERROR): a failure of the host's (a cgroup gone, a server killed) must not
+        become a verdict. What fails SANDBOX_ATTEMPTS times in a row is given back as it is."""
+        answer = attempt()
+        for _ in range(SANDBOX_ATTEMPTS - 1):
+            if result_of(answer).termination is not Termination.SANDBOX_ERROR or self._closed:
+                return answer
+            self._stop_server(isolated)
+            answer = attempt()
+        return answer
+
+    def _stop_server(self, isolated: bool) -> None:
+        with self._lock:
+            server = self._servers.pop(isolated, None)
+            if server is not None:
+                server.stop()
+
+    def _run_once(self, request: RunRequest) -> RunResult:
         with self._lock:
             if self._closed:  # e.g. a worker thread still busy when an interrupt closed it
                 return failed(Termination.SANDBOX_ERROR, "the sandbox was closed")
@@ -117,6 +139,12 @@ class JailSandbox:
     ) -> PairResult:
         for request in (submission, interactor):
             check_file_names(request)
+        return self._retried(lambda: self._run_pair_once(submission, interactor, grace_ms),
+                             _failed_half, isolated=True)
+
+    def _run_pair_once(
+        self, submission: RunRequest, interactor: RunRequest, grace_ms: int
+    ) -> PairResult:
         with self._lock:
             if self._closed:
                 closed = failed(Termination.SANDBOX_ERROR, "the sandbox was closed")
@@ -308,6 +336,13 @@ class JailSandbox:
             hidden=hidden_package_folders() if isolated else [],
             syscall_filter=self.syscall_filter.bpf if isolated else None,
         )
+
+
+def _failed_half(pair: PairResult) -> RunResult:
+    """The run of a pair the sandbox failed, if either; else the submission's."""
+    if pair.interactor.termination is Termination.SANDBOX_ERROR:
+        return pair.interactor
+    return pair.submission
 
 
 def scratch_parent() -> Path:

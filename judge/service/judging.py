@@ -28,11 +28,16 @@ from judge.present.schema import CaseDocument, ReportDocument
 from judge.service.client import ClaimedJob, ServiceClient, ServiceError
 from judge.service.packages import PackageCache
 from judge.service.problems import ProblemCatalog
+from judge.service.sandbox_faults import FaultWatch, SandboxHealth
 from judge.service.store import Job
 
 log = logging.getLogger("judge.service")
 PROGRESS_EVERY = 0.2  # seconds between progress reports of one job
 RESULT_RETRY_PAUSES = (0.5, 1, 2, 4, 8)  # seconds
+
+
+class SandboxBroken(JudgeError):
+    """This worker's sandbox kept failing: it takes no more jobs (SandboxHealth says why)."""
 
 
 class JudgeJob:
@@ -57,19 +62,32 @@ class JudgeJob:
         self.gate = gate
         self.languages = available_languages(self.unavailable)
         self.problems = ProblemCatalog()
+        self.health = SandboxHealth()
 
     def __call__(self, job: Job) -> None:
         """`job`: the queue message's, for the log; the server says which job this is."""
+        if self.health.broken:  # the message goes back to the queue, for another worker
+            raise SandboxBroken(f"this worker takes no jobs: {self.health.broken}")
         claimed = self.client.claim_next(self.name, self.languages)
         if claimed is None:
             log.info("nothing to judge (message of %s/%s)", job.submission_id, job.attempt)
             return
         job = claimed.job
+        watch = FaultWatch(self.sandbox())
         try:
-            document, judging_ms = self.judge(claimed)
+            document, judging_ms = self.judge(claimed, watch)
         except JudgeError as exc:  # the package or the judge is broken, not the submission
             log.warning("submission %s cannot be judged: %s", job.submission_id, exc)
             self._post(job, None, str(exc))
+            return
+        finally:
+            self.health.job_ended(watch.faults)
+        if watch.faults:  # not the submission's verdict: the host's fault
+            error = f"the sandbox failed on {self.name}: {watch.faults[-1]}"
+            log.error("submission %s cannot be judged: %s", job.submission_id, error)
+            if self.health.broken:
+                log.error("worker %s stops taking jobs: %s", self.name, self.health.broken)
+            self._post(job, None, error)
             return
         outcome = self._post(job, document.to_dict(), judging_ms=judging_ms)
         log.info(
@@ -92,7 +110,7 @@ class JudgeJob:
                 time.sleep(pause)
         return self.client.result(job, document, error, judging_ms)
 
-    def judge(self, claimed: ClaimedJob) -> tuple[ReportDocument, float]:
+    def judge(self, claimed: ClaimedJob, sandbox: Sandbox) -> tuple[ReportDocument, float]:
         """The result document, and how long the runner took (the rest is the service's)."""
         root = self.packages.root(claimed.package, self.client.package)
         problem = self.problems.load(root, claimed.problem)
@@ -111,7 +129,6 @@ class JudgeJob:
                 fail_fast=not claimed.all_tests,
                 rerun_budget=claimed.rerun_budget,
             )
-            sandbox = self.sandbox()
             if self.gate is not None:
                 sandbox = HostGatedSandbox(sandbox, self.gate)
             with ProgressReporter(self.client, claimed.job) as progress:

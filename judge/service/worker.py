@@ -106,6 +106,9 @@ class ProcessSpec:
     unavailable: Mapping[str, str] = dataclasses.field(default_factory=dict)  # id -> why
 
 
+BEAT_SANDBOX_CHARS = 128  # what the server keeps of a heartbeat's sandbox text
+
+
 class JudgingProcessDied(RuntimeError):
     """The judging process ended in the middle of a job: the message is retried, and the
     submission judged again once its lease runs out."""
@@ -231,9 +234,8 @@ def judging_process(pipe: Connection, spec: ProcessSpec, slot: int) -> None:
             HostGate(spec.cache.root / "gate"),
         )
         alive = threading.Event()
-        beat = functools.partial(
-            client.heartbeat, name, host, job.languages, describe_sandbox(sandbox.info)
-        )
+        beat = functools.partial(_heartbeat, client, name, host, job,
+                                 describe_sandbox(sandbox.info))
         threading.Thread(target=_heartbeats, args=(beat, alive), daemon=True).start()
         _serve(pipe, job)
         alive.set()
@@ -260,6 +262,16 @@ def _serve(pipe: Connection, job: JudgeJob) -> None:
             pipe.send(answer)
         except OSError:
             return
+
+
+def _heartbeat(client: ServiceClient, name: str, host: str, job: JudgeJob, sandbox: str) -> None:
+    """A worker whose sandbox is broken says so where operators look (the queue page), and
+    offers no languages."""
+    if job.health.broken:
+        reason = f"{sandbox}; takes no jobs: {job.health.broken}"
+        client.heartbeat(name, host, [], reason[:BEAT_SANDBOX_CHARS])
+    else:
+        client.heartbeat(name, host, job.languages, sandbox)
 
 
 def _end_with(parent: int) -> None:

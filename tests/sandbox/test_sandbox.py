@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import signal
+import threading
 import time
 from pathlib import Path
 
@@ -172,6 +173,34 @@ def test_the_server_restarts_when_it_dies(tmp_path):
         result = box.run(RunRequest(argv=python(tmp_path, "print(1)"), limits=LIMITS))
         assert result.stdout == b"1\n"
     finally:
+        box.close()
+
+
+def test_a_run_whose_servers_die_under_it_is_run_again_not_failed(tmp_path):
+    """Two servers killed during one run (the host's fault, not the program's): the run is
+    given to a third server, and its answer is the program's."""
+    box = open_sandbox(Cache(tmp_path))
+    killed: list[int] = []
+
+    def kill_two_servers() -> None:
+        while len(killed) < 2:
+            pid = box.server_pid
+            if pid is not None and pid not in killed:
+                time.sleep(0.5)  # the run is under way on it
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            time.sleep(0.01)
+
+    killer = threading.Thread(target=kill_two_servers)
+    try:
+        program = python(tmp_path, "import time; time.sleep(1.5); print('done')")
+        killer.start()
+        result = box.run(RunRequest(argv=program, limits=LIMITS))
+        killer.join()
+        assert len(killed) == 2
+        assert result.termination is Termination.EXITED and result.stdout == b"done\n", result
+    finally:
+        killer.join()
         box.close()
 
 
