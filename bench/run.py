@@ -21,6 +21,7 @@ BENCHMARKS = (
     "bench.bench_syscall_filter",
     "bench.bench_languages",
     "bench.bench_load",
+    "bench.bench_many_judges",
 )
 
 
