@@ -33,6 +33,7 @@ from .libc import (
     unshare,
 )
 from . import ownership
+from .pidsweep import kill_all_but_holder
 from .processes import kill, reap_orphans
 
 BOX = "/box"  # the run's private working directory inside its root
@@ -214,7 +215,11 @@ def enter_pid_namespace(own_proc=False):
     mounts the namespace's /proc over the host's before the server goes on, so that the
     server's workers read their runs' processes by the numbers they know them by."""
     unshare(CLONE_NEWPID)
+    # Without cgroups the server also asks the holder, through the first pipe, to sweep the
+    # namespace after each run (pidsweep: by numbers only a process inside can use); the
+    # holder answers on the second.
     alive_r, alive_w = os.pipe2(os.O_CLOEXEC)
+    done_r, done_w = os.pipe2(os.O_CLOEXEC)
     ready_r, ready_w = os.pipe2(os.O_CLOEXEC)
     holder = os.fork()
     if holder == 0:
@@ -224,23 +229,27 @@ def enter_pid_namespace(own_proc=False):
                 mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
             os.write(ready_w, b"1")
             os.close(ready_w)
-            os.closerange(3, alive_r)  # the judge's pipes among them: its replies are not ours
-            os.closerange(alive_r + 1, 1 << 20)
-            hold_pid_namespace(alive_r)
+            low, high = sorted((alive_r, done_w))
+            os.closerange(3, low)  # the judge's pipes among them: its replies are not ours
+            os.closerange(low + 1, high)
+            os.closerange(high + 1, 1 << 20)
+            hold_pid_namespace(alive_r, done_w)
         finally:
             os._exit(0)
     os.close(alive_r)
+    os.close(done_w)
     os.close(ready_w)
     try:
         if os.read(ready_r, 1) != b"1":
             raise OSError("cannot mount the /proc of the runs' PID namespace")
     finally:
         os.close(ready_r)
-    return holder, alive_w
+    return holder, alive_w, done_r
 
 
-def hold_pid_namespace(alive_r):
-    """pid 1 of the runs' namespace: reap what comes back, until the server's pipe closes."""
+def hold_pid_namespace(alive_r, done_w):
+    """pid 1 of the runs' namespace: reap what comes back, until the server's pipe closes;
+    each byte the server sends there asks for a sweep, answered when it is done."""
     wake_r, wake_w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.set_wakeup_fd(wake_w)  # a SIGCHLD at any moment wakes the poll below
@@ -250,7 +259,11 @@ def hold_pid_namespace(alive_r):
     while True:
         for fd, _ in poller.poll():
             if fd == alive_r:
-                return
+                if not os.read(alive_r, 1):
+                    return
+                kill_all_but_holder()
+                os.write(done_w, b"k")
+                continue
             while True:
                 try:
                     os.read(wake_r, 512)

@@ -76,7 +76,7 @@ class Server:
             unshare(CLONE_NEWNS)
             mount(None, "/", None, MS_REC | MS_PRIVATE)
             self.pid_namespace = enter_pid_namespace(own_proc=True)
-            self.private_fds = (*self.private_fds, self.pid_namespace[1])
+            self.private_fds = (*self.private_fds, *self.pid_namespace[1:])
         if self.namespaces is not None:
             self.namespaces.set_up()
         if self.syscall_filter is not None:
@@ -87,7 +87,7 @@ class Server:
             # Last: every child forked from now on is a process of this namespace. (Without
             # cgroups a run's processes are found by their process group in the host's.)
             self.pid_namespace = enter_pid_namespace()
-            self.private_fds = (*self.private_fds, self.pid_namespace[1])
+            self.private_fds = (*self.private_fds, *self.pid_namespace[1:])
         self.python_path = warm_up(PACKAGE_FOLDER)
         gc.freeze()  # children's collections then leave the server's objects (and pages) alone
 
@@ -103,12 +103,24 @@ class Server:
                 job, closed = self.delegate(size)
                 if job is not None or closed:
                     return job
+                self.sweep_namespace()
                 continue
             answer = self.answer(protocol.receive_body(self.request_fd, size))
             if isinstance(answer, PythonJob):
                 return answer  # we are the program of a run
             protocol.send(self.reply_fd, answer)
             self.kill_leftovers()
+            self.sweep_namespace()
+
+    def sweep_namespace(self):
+        """Without cgroups, in a user namespace: what the run left in the runs' PID namespace
+        (a daemon, a bomb's children) is killed by its holder before the next run."""
+        if self.pid_namespace is None or self.cgroups is not None:
+            return
+        _, alive_w, done_r = self.pid_namespace
+        os.write(alive_w, b"k")
+        if os.read(done_r, 1) != b"k":
+            raise OSError("the holder of the runs' PID namespace has gone")
 
     def answer(self, order):
         """The order's report; in the child that became a Python program, its job."""
@@ -182,8 +194,9 @@ class Server:
         for cgroups in self.all_cgroups():
             cgroups.discard()
         if self.pid_namespace is not None:  # its holder leaves, and the namespace with it
-            holder, alive_w = self.pid_namespace
+            holder, alive_w, done_r = self.pid_namespace
             os.close(alive_w)
+            os.close(done_r)
             reap(holder)
         if self.namespaces is not None:
             self.namespaces.remove()
