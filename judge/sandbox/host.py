@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.sandbox import userns
+from judge.sandbox.userns import probe as probe_user_namespace
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 V2_CONTROLLERS = ("memory", "pids")
@@ -55,7 +55,7 @@ def detect_host() -> HostSupport:
     if root:
         namespaces, namespace_reason = _detect_namespaces(root)
     else:
-        namespaces, namespace_reason = userns.probe()
+        namespaces, namespace_reason = probe_user_namespace()
     return HostSupport(root=root, cgroup_version=version, cgroup_dirs=dirs,
                        cgroup_reason=cgroup_reason, namespaces=namespaces,
                        namespace_reason=namespace_reason, user_namespace=namespaces and not root)
