@@ -42,6 +42,7 @@ HIDDEN_TMPFS = "size=4k,mode=755"
 ROOT_PARENT = "/tmp"
 ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
 DEVICES = ("null", "zero", "random", "urandom")
+SAME_UID_FILES = ("keys", "key-users")  # of /proc: what they list, a run of the uid sees
 READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
 
 
@@ -143,6 +144,11 @@ def mount_run_directories(order, uid, root=""):
     # hidepid: the program (an unprivileged uid of its own) sees its own processes, not init
     # nor anything else of the namespace's root, whose command line names the judge.
     mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
+    if uid is None:
+        # In a user namespace the run is the judge's own uid on the host, which /proc/keys
+        # answers for: the names of the operator's keys would show. (keyctl is filtered.)
+        for name in SAME_UID_FILES:
+            mount(f"{root}/dev/null", f"{root}/proc/{name}", None, MS_BIND)
 
 
 def bind_read_only(path, root):
