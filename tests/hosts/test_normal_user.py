@@ -8,6 +8,8 @@ import os
 import pwd
 import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -47,9 +49,14 @@ def normal_user():
     return HostTier("normal user", prefix, python), account
 
 
-def test_verdicts_and_containment_hold_as_a_normal_user(normal_user, tmp_path):
+def test_verdicts_and_containment_hold_as_a_normal_user(normal_user):
     tier, account = normal_user
-    os.chown(tmp_path, account.pw_uid, account.pw_gid)
-    outcome = run_selection(tier, SELECTION, tmp_path)
+    # Not under pytest's own temporary folder, which only root may enter.
+    home = Path(tempfile.mkdtemp(prefix="judge-host-tier-"))
+    try:
+        os.chown(home, account.pw_uid, account.pw_gid)
+        outcome = run_selection(tier, SELECTION, home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
     assert outcome.passed, outcome.output[-6000:]
     assert " passed" in outcome.summary, outcome.summary
