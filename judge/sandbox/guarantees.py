@@ -55,7 +55,10 @@ def describe_guarantees(host: HostSupport | None,
             cgroups,
             f"{cg} memory limit; peak = max(cgroup peak, program's own peak RSS)"
             if cgroups
-            else f"only RLIMIT_AS and the program's own peak RSS: {host.cgroup_reason}",
+            # wait4's peak starts at the forking server's own (about 10 MB of Python): below
+            # that a program's peak reads as the server's.
+            else "only RLIMIT_AS and wait4's peak RSS, which starts at the fork server's: "
+            f"below that a program's peak is not its own ({host.cgroup_reason})",
         ),
         Guarantee("output", True, "stdout through a pipe, cut at the cap; files: RLIMIT_FSIZE"),
         Guarantee(
