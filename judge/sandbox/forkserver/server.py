@@ -79,6 +79,9 @@ class Server:
             self.private_fds = (*self.private_fds, *self.pid_namespace[1:])
         if self.namespaces is not None:
             self.namespaces.set_up()
+            # The host's /proc (its /proc/1/root among it) is the server's alone: a run's first
+            # child closes it before anything of the run.
+            self.private_fds = (*self.private_fds, self.namespaces.proc_fd)
         if self.syscall_filter is not None:
             self.syscall_filter.probe()
             join_new_session_keyring()  # the judge's own is never any run's
