@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def run_selection(tier: HostTier, selection: tuple[str, ...], basetemp: Path) ->
     env = {
         "PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
         "LANG": "C.UTF-8",
-        "PYTHONPATH": str(REPO),
+        "PYTHONPATH": python_path(tier.python),
         "PYTHONDONTWRITEBYTECODE": "1",
         "HOME": str(basetemp),
         **dict(tier.env),
@@ -70,7 +71,28 @@ def run_selection(tier: HostTier, selection: tuple[str, ...], basetemp: Path) ->
 
 def interpreter_for(user_can_run) -> tuple[str | None, str]:
     """(an interpreter the tier's user can run and that imports the judge's dependencies,
-    why none): $JUDGE_HOST_PYTHON if set, else this one."""
-    candidate = os.environ.get("JUDGE_HOST_PYTHON") or sys.executable
-    problem = user_can_run(candidate)
-    return (None, problem) if problem else (candidate, "")
+    why none): $JUDGE_HOST_PYTHON if set; else this one, unless it lives in a folder of root's
+    own (pyenv under /root: the user's sandbox could not show it to its runs); else the
+    system's interpreter of the same version, with this environment's packages on its path
+    (the same version reads them as they are)."""
+    explicit = os.environ.get("JUDGE_HOST_PYTHON")
+    if explicit:
+        candidates = [explicit]
+    else:
+        system = f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}"
+        own = [] if sys.base_prefix.startswith(("/root", "/home")) else [sys.executable]
+        candidates = [*own, system]
+    problems = []
+    for candidate in candidates:
+        problem = user_can_run(candidate)
+        if not problem:
+            return candidate, ""
+        problems.append(problem)
+    return None, "; ".join(problems)
+
+
+def python_path(python: str) -> str:
+    """The checkout, and for an interpreter other than this one, this environment's packages."""
+    if python == sys.executable:
+        return str(REPO)
+    return os.pathsep.join((str(REPO), sysconfig.get_paths()["purelib"]))

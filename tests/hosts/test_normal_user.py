@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.hosts.conftest import REPO, HostTier, interpreter_for, run_selection
+from tests.hosts.conftest import REPO, HostTier, interpreter_for, python_path, run_selection
 
 USER = "judge-test"
 SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py")
@@ -35,7 +35,7 @@ def normal_user():
 
     def user_can_run(python: str) -> str:
         probe = subprocess.run([*prefix, python, "-c", "import judge.sandbox, pytest, psutil"],
-                               cwd=REPO, env={"PYTHONPATH": str(REPO),
+                               cwd=REPO, env={"PYTHONPATH": python_path(python),
                                               "PYTHONDONTWRITEBYTECODE": "1"},
                                capture_output=True, text=True, check=False)
         if probe.returncode == 0:
