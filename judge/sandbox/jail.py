@@ -87,7 +87,7 @@ class JailSandbox:
         # servers' cgroups and roots and its runs' uid, and what tells other judges that they
         # are alive (forkserver.ownership). Its lock is held until this judge and its servers
         # have all ended.
-        self._lock_folder = ownership.lock_folder(scratch_parent())
+        self._lock_folder = ownership.lock_folder(lock_parent())
         self._slot = ownership.claim(self._lock_folder)
         self._release_slot = weakref.finalize(self, self._slot.release)
         # One private directory for every run's stdio files: a directory per run cost a few
@@ -350,6 +350,12 @@ def _failed_half(pair: PairResult) -> RunResult:
     return pair.submission
 
 
+def lock_parent() -> str:
+    """Where the judges' slot locks go: one place for every judge of this host, whatever
+    TMPDIR each was given (the RAM file system, else the system's temporary folder)."""
+    return str(RAM_SCRATCH) if os.access(RAM_SCRATCH, os.W_OK | os.X_OK) else "/tmp"
+
+
 def scratch_parent() -> Path:
     """Where the scratch folder goes: TMPDIR when the user set one; else the RAM file system
     /dev/shm when it has room (each run truncates and rewrites its stdout file there: on a
@@ -368,7 +374,8 @@ def sweep_stale_scratch(lock_folder: str) -> None:
     for parent in {scratch_parent(), Path(tempfile.gettempdir())}:
         names = [path.name for path in parent.glob(f"{SCRATCH_PREFIX}*-*")]
         ownership.sweep(lock_folder, names, SCRATCH_PREFIX,
-                        lambda name, parent=parent: shutil.rmtree(parent / name, True))
+                        lambda name, parent=parent: shutil.rmtree(parent / name, True),
+                        parent=str(parent))
 
 
 @functools.lru_cache(maxsize=16)

@@ -110,3 +110,21 @@ def test_a_lock_folder_others_may_write_in_is_not_trusted(tmp_path):
     assert sweep(folder, [f"judge-run-{dead.owner}-x"]) == []
     with pytest.raises(OSError, match="not a folder of this user's alone"):
         ownership.claim(str(folder))
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a folder to another user needs root")
+def test_another_users_names_are_not_this_users_to_sweep(tmp_path):
+    """Root's judge holds its slots in its own lock folder: a user's judge of the same slot
+    number, whose scratch folder is beside root's, is not root's to sweep."""
+    folder = tmp_path / "locks"
+    dead = ownership.claim(str(folder))
+    dead.release()
+    parent = tmp_path / "scratch"
+    parent.mkdir()
+    mine, theirs = f"judge-run-{dead.owner}-a", f"judge-run-{dead.owner}-b"
+    (parent / mine).mkdir()
+    (parent / theirs).mkdir()
+    os.chown(parent / theirs, 4242, 4242)
+    removed: list[str] = []
+    ownership.sweep(str(folder), [mine, theirs], "judge-run-", removed.append, str(parent))
+    assert removed == [mine]

@@ -128,7 +128,8 @@ class RunCgroups:
                 except OSError:
                     pass
 
-            ownership.sweep(self.lock_folder, os.listdir(directory), PREFIX, remove)
+            ownership.sweep(self.lock_folder, os.listdir(directory), PREFIX, remove,
+                            parent=directory)
 
     def sample(self):
         """Called as the run goes, for counters the kernel does not keep a peak of."""

@@ -67,13 +67,15 @@ def owner_slot(name, prefix):
     return int(parts[0])
 
 
-def sweep(folder, names, prefix, remove):
+def sweep(folder, names, prefix, remove, parent=None):
     """Call remove(name) for each of `names` whose owner's slot is free, holding that slot's
-    lock meanwhile. Names of live owners, and names of another kind, are left alone."""
+    lock meanwhile. Names of live owners, and names of another kind, are left alone; so are,
+    when `parent` is the folder the names are in, those of another user's (a lock folder is
+    one user's: another user's judge holds its slots in its own)."""
     by_slot = {}
     for name in names:
         number = owner_slot(name, prefix)
-        if number is not None:
+        if number is not None and (parent is None or _owned_here(os.path.join(parent, name))):
             by_slot.setdefault(number, []).append(name)
     if not by_slot or not _is_private_folder(folder):
         return
@@ -86,6 +88,13 @@ def sweep(folder, names, prefix, remove):
                 remove(name)
         finally:
             os.close(fd)
+
+
+def _owned_here(path):
+    try:
+        return os.lstat(path).st_uid == os.geteuid()
+    except OSError:
+        return False
 
 
 def _lock(folder, number):

@@ -324,7 +324,7 @@ def sweep_stale_roots(lock_folder):
         except OSError:
             pass
 
-    ownership.sweep(lock_folder, os.listdir(ROOT_PARENT), ROOT_PREFIX, remove)
+    ownership.sweep(lock_folder, os.listdir(ROOT_PARENT), ROOT_PREFIX, remove, parent=ROOT_PARENT)
 
 
 def _owner(uid):
