@@ -27,9 +27,11 @@ VERDICT_STYLES = {
     Verdict.PA: "bold yellow",
     Verdict.PE: "bold yellow",
     Verdict.WA: "bold red",
+    # The limit verdicts each get their own colour, as on the web pages (site.css): a grid of
+    # results must show at a glance whether a solution is slow or greedy.
     Verdict.TLE: "bold magenta",
-    Verdict.MLE: "bold magenta",
-    Verdict.OLE: "bold magenta",
+    Verdict.MLE: "bold blue",
+    Verdict.OLE: "bold cyan",
     Verdict.RE: "bold red",
     Verdict.CE: "bold red",
     Verdict.JE: "bold white on red",

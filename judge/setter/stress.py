@@ -31,6 +31,7 @@ from judge.setter.shrink import ShrinkResult, shrink
 from judge.problem.spec import Problem
 from judge.setter.stress_cache import StressCache
 from judge.problem.testdata import TestCase
+from judge.verdicts.verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def run_stress(
                 judged.add(key)
             if fresh:
                 trial = judging.trial(sandbox, data, seed)
-                if not trial.result.verdict.accepted:
+                if is_failure(judging, sandbox, trial):
                     judging.require_valid(sandbox, data, seed)
                     with lock:
                         best = state["failure"]
@@ -196,6 +197,20 @@ def run_stress(
     return StressOutcome(state["done"], seconds, state["failure"])
 
 
+# Verdicts a busy machine can cause on its own: found once, they are judged again before counting.
+_LOAD_SENSITIVE = frozenset({Verdict.TLE, Verdict.JE})
+
+
+def is_failure(judging: Judging, sandbox: Sandbox, trial: Trial) -> bool:
+    """A trial fails when it is not accepted, and a load-sensitive verdict repeats on a rerun."""
+    verdict = trial.result.verdict
+    if verdict.accepted:
+        return False
+    if verdict not in _LOAD_SENSITIVE:
+        return True
+    return judging.trial(sandbox, trial.data, trial.seed).result.verdict is verdict
+
+
 def shrink_failure(
     judging: Judging, sandbox: Sandbox, failure: Trial, budget_seconds: float
 ) -> tuple[Trial, ShrinkResult]:
@@ -210,14 +225,23 @@ def shrink_failure(
             # The reference cannot answer this candidate (a lax validator let it through, as
             # "guess 0" in a guessing game): it is not an input of the problem, so not kept.
             return False
-        return not trial.result.verdict.accepted
+        # Only the failure being shrunk counts: a candidate that merely ran out of time on a
+        # busy machine (or met a judge error) would shrink towards the load, not the bug.
+        return trial.result.verdict is failure.result.verdict
 
+    programs = judging.programs
     programs = judging.programs
     proposals = None
     if programs.shrinker is not None:
         proposals = lambda data: programs.shrink_proposals(sandbox, data)  # noqa: E731
     result = shrink(failure.data, still_fails, budget_seconds, proposals)
-    return judging.trial(sandbox, result.data, None), result
+    # The shrunk input failed the same way already; a rerun slowed by other work on the machine
+    # is tried again rather than reported as a different verdict.
+    for _ in range(3):
+        final = judging.trial(sandbox, result.data, None)
+        if final.result.verdict is failure.result.verdict:
+            break
+    return final, result
 
 
 def save_failure(

@@ -55,3 +55,28 @@ def test_new_refuses_a_bad_or_taken_id(tmp_path):
     assert run(root, "new", "pairs").exit_code == 0
     again = run(root, "new", "pairs")
     assert again.exit_code == 2 and "already exists" in again.output
+
+
+
+# Wrong on negative numbers, and spinning past the time limit when every number is 0 (which the
+# generator's first seeds never give, and shrinking towards smaller numbers reaches): the WA
+# found must shrink into a WA, never slide into that TLE, however slow the machine.
+WRONG_AND_SLOW = """import sys
+
+n, *numbers = map(int, sys.stdin.read().split())
+while all(x == 0 for x in numbers):
+    pass
+print(sum(x for x in numbers if x > 0))
+"""
+
+
+def test_stress_shrinks_a_wrong_answer_into_a_wrong_answer_not_a_timeout(tmp_path):
+    root = empty_project(tmp_path)
+    assert run(root, "new", "pairs").exit_code == 0
+    solution = root / "solutions/pairs/wrong_answer/wrong_and_slow.py"
+    solution.write_text(WRONG_AND_SLOW)
+    result = run(root, "stress", str(solution), "pairs", "--iterations", "20", "--json")
+    document = json.loads(result.stdout)
+    assert result.exit_code == 1, result.output
+    assert document["verdict"] == "WA" and document["shrunk_verdict"] == "WA", document
+    assert "-" in document["shrunk_input"]

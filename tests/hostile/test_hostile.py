@@ -6,6 +6,7 @@ where a guarantee is missing nothing here can take the host down; those tests sk
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import signal
@@ -197,7 +198,10 @@ def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
 
 
 def test_deep_recursion_is_a_runtime_failure_not_a_judge_failure(sandbox):
-    result = run(sandbox, "deep_recursion.py")
+    # Generous CPU and wall limits: the stack or memory cap must end this run, never the clock of
+    # a machine busy with other work.
+    limits = dataclasses.replace(LIMITS, cpu_ms=30_000, wall_ms=120_000)
+    result = run(sandbox, "deep_recursion.py", limits=limits)
     assert result.termination in (Termination.SIGNALED, Termination.EXITED,
                                   Termination.MEMORY_LIMIT)
     assert not result.ok

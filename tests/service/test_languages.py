@@ -38,3 +38,21 @@ def test_a_worker_never_judges_in_a_language_that_failed_its_self_test(api, cach
         job(Job(submission_id, 1))
     document = api.get(f"/api/submissions/{submission_id}", "admin").json()
     assert document["status"] == "done" and document["verdict"] == "AC", document
+
+
+def test_the_language_list_says_which_languages_a_live_worker_judges(api):
+    before = api.get("/api/languages").json()["items"]
+    assert {"python3", "cpp", "java"} <= {item["id"] for item in before}
+    assert not any(item["available"] for item in before)  # no worker has said it is alive
+    beat = {"worker": "box:1:0", "host": "box", "languages": ["python3", "cpp"],
+            "sandbox": "test"}  # fmt: skip
+    assert api.post("/api/worker/heartbeat", "worker", json=beat).status_code == 200
+    after = {item["id"]: item for item in api.get("/api/languages").json()["items"]}
+    assert after["python3"]["available"] and after["python3"]["workers"] == 1
+    assert after["cpp"]["available"] and ".cpp" in after["cpp"]["extensions"]
+    assert not after["java"]["available"] and after["java"]["workers"] == 0
+    assert "python" in after["python3"]["aliases"]
+
+
+def test_the_language_list_needs_a_signed_in_user(api):
+    assert api.client.get("/api/languages").status_code == 401

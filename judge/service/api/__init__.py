@@ -14,7 +14,15 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from judge import __version__
-from judge.service.api import events, operations, problems, submissions, verification, worker
+from judge.service.api import (
+    events,
+    languages,
+    operations,
+    problems,
+    submissions,
+    verification,
+    worker,
+)
 from judge.service.api.deps import Services
 from judge.service.api.errors import BodyLimit, install_error_handlers
 
@@ -51,7 +59,7 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
     app.state.services = parts
     install_error_handlers(app)
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
-    for module in (events, submissions, problems, verification, worker, operations):
+    for module in (events, submissions, problems, languages, verification, worker, operations):
         app.include_router(module.router)
     for extend in extensions:
         extend(app)
