@@ -59,4 +59,6 @@ def _cgroups(host: HostSupport | None) -> str:
     if host.cgroup_version is None:
         return f"none ({host.cgroup_reason})"
     where = ", ".join(f"{name} under {folder}" for name, folder in host.cgroup_dirs.items())
-    return f"v{host.cgroup_version} ({where})"
+    # A normal user has cgroups only where they were delegated to it (judge.sandbox.host)
+    delegated = "" if host.root else ", a subtree delegated to this user"
+    return f"v{host.cgroup_version} ({where}{delegated})"

@@ -47,7 +47,8 @@ mkdir -p /root/dev/pts /root/dev/shm; mount -t devpts devpts /root/dev/pts
 mount -t tmpfs -o mode=1777 tmpfs /root/dev/shm
 mount -t tmpfs -o mode=1777 tmpfs /root/tmp
 mount -t cgroup2 cgroup2 /root/sys/fs/cgroup
-chroot /root /bin/bash -c 'export HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin; cd /; bash {script}'
+export HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+chroot /root /bin/bash -c 'cd / && bash {script}'
 echo "{marker} $?"
 poweroff -f
 """
@@ -65,7 +66,8 @@ class VmRun:
 
 def kernel() -> tuple[Path, str]:
     """The newest stock (not -cloud-) amd64 kernel in /boot, and its version."""
-    found = sorted(path for path in Path("/boot").glob("vmlinuz-*-amd64") if "cloud" not in path.name)
+    found = sorted(path for path in Path("/boot").glob("vmlinuz-*-amd64")
+                   if "cloud" not in path.name)
     if not found:
         raise VmUnavailable(f"no stock amd64 kernel in /boot: apt-get install {PACKAGES}")
     return found[-1], found[-1].name.removeprefix("vmlinuz-")
