@@ -211,6 +211,7 @@ def test_v2_run_gets_a_cgroup_with_its_limits(v2):
     assert len(joins) == 1 and (run / "cgroup.procs").exists()
     assert read(run, "memory.max") == str(65536 * 1024)
     assert read(run, "memory.swap.max") == "0"
+    assert read(run, "memory.oom.group") == "1"
     assert read(run, "pids.max") == "16"
 
 

@@ -27,6 +27,9 @@ class CgroupsV2(RunCgroups):
         if memory_kb is not None:
             write_file(path, "memory.max", memory_kb * 1024)
             write_file(path, "memory.swap.max", 0, optional=True)  # no swapping past the cap
+            # One OOM kill takes the whole run (Linux 4.19 and later): no half of a process
+            # tree left running on after its memory ran out.
+            write_file(path, "memory.oom.group", 1, optional=True)
         write_file(path, "pids.max", processes)
 
     def cpu_ns(self):
