@@ -44,6 +44,8 @@ mount -t overlay overlay -o lowerdir=/lower,upperdir=/upper/u,workdir=/upper/w /
 mount --move /proc /root/proc 2>/dev/null || mount -t proc proc /root/proc
 mount -t sysfs sys /root/sys; mount -t devtmpfs dev /root/dev
 mkdir -p /root/dev/pts /root/dev/shm; mount -t devpts devpts /root/dev/pts
+ln -s /proc/self/fd /root/dev/fd; ln -s /proc/self/fd/0 /root/dev/stdin
+ln -s /proc/self/fd/1 /root/dev/stdout; ln -s /proc/self/fd/2 /root/dev/stderr
 mount -t tmpfs -o mode=1777 tmpfs /root/dev/shm
 mount -t tmpfs -o mode=1777 tmpfs /root/tmp
 mount -t cgroup2 cgroup2 /root/sys/fs/cgroup
@@ -154,7 +156,7 @@ def run_in_vm(script_text: str, timeout_s: float, memory_mb: int = 3072) -> VmRu
         command = [
             QEMU, "-accel", "tcg,thread=multi", "-m", str(memory_mb), "-smp", "2",
             "-nographic", "-no-reboot", "-kernel", str(image), "-initrd", str(initramfs),
-            "-append", "console=ttyS0 quiet panic=-1 no_timer_check",
+            "-append", "console=ttyS0 quiet loglevel=1 panic=-1 no_timer_check",
             "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,"
             "multidevs=remap",
         ]
