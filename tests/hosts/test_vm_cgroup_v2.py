@@ -24,6 +24,9 @@ SELECTION = "tests/sandbox tests/hostile"
 BOOT_AND_RUN_S = 900  # a tier takes about 4 minutes on 2 loaded cores; a hung guest is cut off
 USER = "judge-tier"
 DELEGATED = "/sys/fs/cgroup/judge-tier.scope"
+# Opt-in for now: under emulation, tests that judge against a CPU limit of about a second see
+# trusted runs of a few hundred milliseconds on the host take longer than that in the guest.
+OPT_IN = "JUDGE_VM_TIERS"
 
 # Run in the guest, as root or as USER: the sandbox's own view, then the host_tier selection.
 SELECTION_SCRIPT = """
@@ -42,6 +45,9 @@ print("DOCTOR-CGROUPS", _cgroups(host))'
 DELEGATE_SCRIPT = """
 set -e
 useradd --create-home --shell /bin/bash {user}
+# The virtual environment's interpreter may live under root's home (pyenv): let the user reach
+# it. (In the guest's overlay: nothing of this reaches the host.)
+chmod o+x /root
 echo "+memory +pids +cpu" > /sys/fs/cgroup/cgroup.subtree_control
 mkdir {delegated}
 chown {user}: {delegated} {delegated}/cgroup.procs {delegated}/cgroup.subtree_control \\
@@ -54,6 +60,8 @@ exec setpriv --reuid={user} --regid={user} --init-groups env HOME=/home/{user} \
 
 
 def boot_and_select(script):
+    if not os.environ.get(OPT_IN):
+        pytest.skip(f"the VM tiers run with {OPT_IN}=1 (about 10 minutes of emulation)")
     try:
         vm.check()
     except vm.VmUnavailable as exc:
