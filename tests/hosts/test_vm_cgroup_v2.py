@@ -37,7 +37,7 @@ echo "ROOT-FS $(stat -f -c %T /)"
 from judge.present.doctor import _cgroups
 host = detect_host()
 print("DOCTOR-CGROUPS", _cgroups(host))'
-.venv/bin/pytest -p no:cacheprovider -p no:xdist -m host_tier -q -rs {selection}
+.venv/bin/pytest -p no:cacheprovider -p no:xdist --color=no -m host_tier -q -rs {selection}
 """
 
 # As systemd does for a unit with Delegate=yes: a cgroup of the user's own, with its
