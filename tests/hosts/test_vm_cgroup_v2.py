@@ -34,9 +34,9 @@ cd {root}
 export PYTHONDONTWRITEBYTECODE=1
 echo "ROOT-FS $(stat -f -c %T /)"
 .venv/bin/python -c 'from judge.sandbox.host import detect_host
-from judge.present.doctor import _cgroups
+from judge.present.doctor import describe_cgroups
 host = detect_host()
-print("DOCTOR-CGROUPS", _cgroups(host))'
+print("DOCTOR-CGROUPS", describe_cgroups(host))'
 .venv/bin/pytest -p no:cacheprovider -p no:xdist --color=no -m host_tier -q -rs {selection}
 """
 
