@@ -21,9 +21,11 @@ demo: install
 	@echo "  $(BIN)/judge user add alice --role admin   # prints alice's token"
 	@echo "  $(BIN)/judge serve                         # then http://127.0.0.1:8000: Sign in, paste the token"
 
-# Debian packages that the tests start for real (.ci/apt-packages); installed when missing.
+# Debian packages that the tests start for real (.ci/apt-packages); installed when missing. And
+# the user the normal-user host tier runs as (tests/hosts).
 system-packages:
 	bash .ci/install-system-packages
+	bash .ci/create-test-user
 
 # Every problem package is verified first; the unit and end-to-end tests close the output.
 test: install system-packages

@@ -55,7 +55,10 @@ def describe_guarantees(host: HostSupport | None,
             cgroups,
             f"{cg} memory limit; peak = max(cgroup peak, program's own peak RSS)"
             if cgroups
-            else f"only RLIMIT_AS and the program's own peak RSS: {host.cgroup_reason}",
+            # wait4's peak starts at the forking server's own (about 10 MB of Python): below
+            # that a program's peak reads as the server's.
+            else "only RLIMIT_AS and wait4's peak RSS, which starts at the fork server's: "
+            f"below that a program's peak is not its own ({host.cgroup_reason})",
         ),
         Guarantee("output", True, "stdout through a pipe, cut at the cap; files: RLIMIT_FSIZE"),
         Guarantee(
@@ -70,23 +73,37 @@ def describe_guarantees(host: HostSupport | None,
             if isolated
             else host.namespace_reason,
         ),
-        Guarantee(
-            "processes",
-            isolated and cgroups and host.root,
-            "PID namespace, pids cgroup, RLIMIT_NPROC under a uid of its own"
-            if isolated and cgroups and host.root
-            else _first_reason(host),
-        ),
+        _processes(host),
         _system_calls(syscall_filter or FilterProgram(None, "no system-call filter given")),
-        Guarantee(
-            "cleanup",
-            isolated and cgroups,
-            "what is left of a run is killed through its cgroups as its program ends, and the "
-            "runs' PID namespace dies with the server; cgroups are emptied and removed"
-            if isolated and cgroups
-            else "process group only: " + _first_reason(host),
-        ),
+        _cleanup(host),
     )
+
+
+def _processes(host: HostSupport) -> Guarantee:
+    if host.namespaces and host.cgroup_version is not None and host.root:
+        return Guarantee("processes", True,
+                         "PID namespace, pids cgroup, RLIMIT_NPROC under a uid of its own")
+    if host.user_namespace:
+        # A fork bomb is bounded, but by a count the server's own few processes share, and
+        # with no cap on what the bomb's processes use together but each one's RLIMIT_AS.
+        return Guarantee("processes", True,
+                         "PID namespace, RLIMIT_NPROC counted in the server's user namespace "
+                         "(no pids cgroup: " + host.cgroup_reason + "; runs share the judge's "
+                         "uid on the host, mapped to 0 inside, with every capability dropped)")
+    return Guarantee("processes", False, _first_reason(host))
+
+
+def _cleanup(host: HostSupport) -> Guarantee:
+    if host.namespaces and host.cgroup_version is not None:
+        return Guarantee("cleanup", True,
+                         "what is left of a run is killed through its cgroups as its program "
+                         "ends, and the runs' PID namespace dies with the server; cgroups are "
+                         "emptied and removed")
+    if host.user_namespace:
+        return Guarantee("cleanup", True,
+                         "the runs' PID namespace is swept by its pid 1 after every run, and "
+                         "dies with the server (no cgroups: " + host.cgroup_reason + ")")
+    return Guarantee("cleanup", False, "process group only: " + _first_reason(host))
 
 
 def _system_calls(program: FilterProgram) -> Guarantee:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from . import cgroup_v2_parent
 from .cgroup_v2_parent import prepare as prepare_v2_parent
+from judge.sandbox.userns import probe as probe_user_namespace
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 SANDBOX_UID_BASE = 1_900_000_000  # plus the judge's slot: a uid no account uses, one per judge
@@ -40,6 +41,8 @@ class HostSupport:
     cgroup_reason: str = ""  # why cgroups are unusable
     namespaces: bool = False
     namespace_reason: str = ""  # why namespaces are unusable
+    # Not root, but the server's namespaces come from a user namespace of its own (userns.py)
+    user_namespace: bool = False
 
     @property
     def sandbox_uid_base(self) -> int | None:
@@ -50,10 +53,13 @@ def detect_host() -> HostSupport:
     root = os.geteuid() == 0
     version, dirs, cgroup_reason = detect_cgroups(root, _read("/proc/self/mountinfo"),
                                                   _read("/proc/self/cgroup"))
-    namespaces, namespace_reason = _detect_namespaces(root)
+    if root:
+        namespaces, namespace_reason = _detect_namespaces(root)
+    else:
+        namespaces, namespace_reason = probe_user_namespace()
     return HostSupport(root=root, cgroup_version=version, cgroup_dirs=dirs,
                        cgroup_reason=cgroup_reason, namespaces=namespaces,
-                       namespace_reason=namespace_reason)
+                       namespace_reason=namespace_reason, user_namespace=namespaces and not root)
 
 
 def detect_cgroups(root: bool, mountinfo: str, own: str) -> tuple[int | None, dict[str, str], str]:

@@ -38,6 +38,7 @@ from judge.sandbox.api import (
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.forkserver import ownership, protocol
 from judge.sandbox.guarantees import sandbox_info
+from judge.sandbox.userns import server_prefix
 from judge.sandbox.host import HostSupport
 from judge.sandbox.python_paths import hidden_package_folders
 from judge.sandbox.reports import failed, run_result
@@ -317,7 +318,11 @@ class JailSandbox:
         raise AssertionError("unreachable")
 
     def _start_server(self, isolated: bool) -> ServerProcess:
-        self._servers[isolated] = ServerProcess(self._config(isolated), keep_fds=(self._slot.fd,))
+        # Without root, only the server of isolated runs needs a user namespace: its runs' own
+        # namespaces are made in it. Trusted runs' server stays as it is, and starts faster.
+        prefix = server_prefix() if isolated and self.host.user_namespace else ()
+        self._servers[isolated] = ServerProcess(self._config(isolated), keep_fds=(self._slot.fd,),
+                                                prefix=prefix)
         return self._servers[isolated]
 
     def _config(self, isolated: bool) -> protocol.ServerConfig:

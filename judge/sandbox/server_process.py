@@ -25,15 +25,17 @@ class ServerFailed(RuntimeError):
 class ServerProcess:
     """One running fork server and the two pipes to it."""
 
-    def __init__(self, config: protocol.ServerConfig, keep_fds: tuple[int, ...] = ()) -> None:
+    def __init__(self, config: protocol.ServerConfig, keep_fds: tuple[int, ...] = (),
+                 prefix: tuple[str, ...] = ()) -> None:
         """`keep_fds`: descriptors the server inherits and holds while it lives (the lock of
-        its judge's slot: forkserver.ownership)."""
+        its judge's slot: forkserver.ownership). `prefix`: the command the server starts
+        under (a user namespace of its own when the judge is not root: judge.sandbox.userns)."""
         compile_server_package()
         request_r, self._request_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
         try:
             self._process = subprocess.Popen(
-                [python_interpreter(), *PYTHON_FLAGS, str(SERVER_PACKAGE), str(request_r),
+                [*prefix, python_interpreter(), *PYTHON_FLAGS, str(SERVER_PACKAGE), str(request_r),
                  str(reply_w)],
                 pass_fds=(request_r, reply_w, *keep_fds),
                 stdin=subprocess.DEVNULL,

@@ -75,6 +75,7 @@ def assert_judge_still_works(sandbox):
     assert result.termination is Termination.EXITED and result.exit_code == 3
 
 
+@pytest.mark.host_tier
 def test_fork_bomb_is_bounded_and_leaves_nothing(sandbox):
     needs(sandbox, "cgroups", "namespaces", "uid")
     limits = ResourceLimits(cpu_ms=500, wall_ms=1500, memory_kb=256_000, output_kb=64,
@@ -85,6 +86,7 @@ def test_fork_bomb_is_bounded_and_leaves_nothing(sandbox):
     assert_judge_still_works(sandbox)
 
 
+@pytest.mark.host_tier
 def test_memory_bomb_is_stopped_at_the_cap(sandbox):
     needs(sandbox, "cgroups")
     limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=64_000, output_kb=64)
@@ -108,6 +110,7 @@ def verdict_of(result, limits=LIMITS):
     return judge_run(result, problem_limits, result.peak_memory_kb).verdict
 
 
+@pytest.mark.host_tier
 def test_output_flood_is_cut_at_the_output_limit(sandbox):
     limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=256)
     result = run(sandbox, "output_flood.py", limits=limits)
@@ -115,6 +118,7 @@ def test_output_flood_is_cut_at_the_output_limit(sandbox):
     assert len(result.stdout) <= 256 * 1024
 
 
+@pytest.mark.host_tier
 def test_project_home_and_temporary_files_are_invisible(sandbox, tmp_path):
     needs(sandbox, "namespaces")
     secret = tmp_path / "answer.ans"
@@ -137,6 +141,7 @@ def _leads_to_interpreter(line):
     return listing == str([prefix.relative_to(path).parts[0]])
 
 
+@pytest.mark.host_tier
 def test_nothing_outside_the_own_directory_is_writable(sandbox, tmp_path):
     needs(sandbox, "namespaces", "uid")
     target = tmp_path / "planted"
@@ -147,6 +152,7 @@ def test_nothing_outside_the_own_directory_is_writable(sandbox, tmp_path):
     assert not Path("/tmp/escape").exists()
 
 
+@pytest.mark.host_tier
 def test_network_is_unreachable(sandbox):
     needs(sandbox, "namespaces")
     with socket.socket() as listener:
@@ -173,6 +179,7 @@ def test_kill_of_parent_and_everything_touches_nothing_outside(sandbox):
     assert_judge_still_works(sandbox)
 
 
+@pytest.mark.host_tier
 def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
     limits = ResourceLimits(cpu_ms=300, wall_ms=700, memory_kb=256_000, output_kb=64)
     started = time.monotonic()
@@ -182,6 +189,7 @@ def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
     assert result.cpu_ms < 300
 
 
+@pytest.mark.host_tier
 def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
     needs(sandbox, "cgroups", "namespaces", "uid")
     started = time.monotonic()
@@ -204,6 +212,7 @@ def test_closed_stdout_is_a_runtime_error(sandbox):
     assert result.termination is Termination.EXITED and result.exit_code != 0
 
 
+@pytest.mark.host_tier
 def test_signal_death_is_reported_with_the_signal(sandbox):
     result = run(sandbox, "segfault.py")
     assert result.termination is Termination.SIGNALED
@@ -226,6 +235,7 @@ def test_disk_filling_stops_inside_the_run(sandbox):
         assert int(result.stdout) <= 64
 
 
+@pytest.mark.host_tier
 def test_proc_shows_only_the_run(sandbox):
     needs(sandbox, "namespaces", "cgroups", "uid")
     result = run(sandbox, "proc_snoop.py")
@@ -285,6 +295,7 @@ def test_environment_and_descriptors_are_minimal(sandbox):
     assert fds_line == "[0, 1, 2, 3]"  # 3 is the directory listing itself
 
 
+@pytest.mark.host_tier
 def test_threads_count_toward_cpu_and_are_stopped_promptly(sandbox):
     needs(sandbox, "cgroups")
     limits = ResourceLimits(cpu_ms=400, wall_ms=30_000, memory_kb=256_000, output_kb=64)
@@ -297,6 +308,7 @@ def test_threads_count_toward_cpu_and_are_stopped_promptly(sandbox):
     assert 400 <= result.cpu_ms < 1500
 
 
+@pytest.mark.host_tier
 def test_nonzero_exit_keeps_code_and_output(sandbox):
     result = run(sandbox, "exit_three.py")
     assert result.termination is Termination.EXITED

@@ -8,6 +8,14 @@ trusted runs when it first needs one, each as a directory:
 
     python -I -S -B judge/sandbox/forkserver REQUEST_FD REPLY_FD
 
+A judge that is not root starts the server of isolated runs in a user namespace of its own
+(judge.sandbox.userns: `unshare --user --map-root-user`), where it is uid 0 with the
+capabilities to make the same namespaces and root. There it has no cgroups and no uid for its
+runs: it makes the runs' PID namespace first and mounts that namespace's /proc for itself
+(rootfs.enter_pid_namespace), so that the kernel lets runs mount their own and its workers read
+their runs by their numbers; after every order the namespace's holder kills whatever is left
+(pidsweep), and runs drop every capability before they exec.
+
 The server imports only the standard library and this package (as the top-level package
 `forkserver`, never anything of the judge) and never reads project data, so a child forked from
 it holds nothing a submission must not see. Every message between the two is one of the types

@@ -16,8 +16,10 @@ def join_cgroups(joins):
         os.close(fd)
 
 
-def set_limits(order, uid, cgroups):
-    """The run's rlimits. CPU is a backstop only: the server stops the run sooner."""
+def set_limits(order, uid, cgroups, count_processes=False):
+    """The run's rlimits. CPU is a backstop only: the server stops the run sooner.
+    `count_processes`: RLIMIT_NPROC even without a uid of its own (a server in a user namespace
+    of its own, whose uid 0 only its runs and itself use: the kernel counts per namespace)."""
     cpu_s = order.cpu_ms // 1000 + 2
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -27,7 +29,7 @@ def set_limits(order, uid, cgroups):
         size = order.files_kb * 1024 + 1
         resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
         resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
-        if uid is not None:
+        if uid is not None or count_processes:
             resource.setrlimit(resource.RLIMIT_NPROC, (order.processes,) * 2)
     if memory_kb is not None and not cgroups:
         # No memory cgroup: bound the address space generously, so a bomb cannot take the host.

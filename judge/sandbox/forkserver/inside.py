@@ -13,7 +13,7 @@ import time
 from . import protocol
 from .confine import close_all_but, drop_privileges, join_cgroups, open_executable, set_limits
 from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
-from .libc import prctl, setns, unshare
+from .libc import drop_capabilities, prctl, setns, unshare
 from .pyrunner import PythonJob
 from .processes import kill_group, read_to_end
 from .rootfs import BOX, mount_run_directories
@@ -139,11 +139,15 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
     try:
         join_cgroups(joins)
         os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
-        set_limits(order, server.uid, server.cgroups is not None)
+        own_user_namespace = server.uid is None and server.namespaces is not None
+        set_limits(order, server.uid, server.cgroups is not None,
+                   count_processes=own_user_namespace)
         if order.isolate:  # (before the uid drop: as root, whose key quota runs cannot fill)
             join_new_session_keyring(filtered=server.syscall_filter is not None)
         if order.isolate and server.uid is not None:
             drop_privileges(server.uid)
+        elif order.isolate and own_user_namespace:
+            drop_capabilities()
         os.chdir(BOX if server.namespaces is not None and order.isolate else order.cwd)
         for target, fd in enumerate(files):
             os.dup2(fd, target)

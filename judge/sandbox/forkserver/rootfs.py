@@ -35,6 +35,7 @@ from .libc import (
     unshare,
 )
 from . import ownership
+from .pidsweep import kill_all_but_holder
 from .processes import kill, reap_orphans
 
 BOX = "/box"  # the run's private working directory inside its root
@@ -43,6 +44,7 @@ HIDDEN_TMPFS = "size=4k,mode=755"
 ROOT_PARENT = "/tmp"
 ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
 DEVICES = ("null", "zero", "random", "urandom")
+SAME_UID_FILES = ("keys", "key-users")  # of /proc: what they list, a run of the uid sees
 READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
 
 
@@ -69,8 +71,17 @@ class Template:
 class Namespaces:
     """A server's namespaces for isolated runs, and the mount point their roots use."""
 
-    def __init__(self, binds, hidden, owner, lock_folder):
+    def __init__(self, binds, hidden, owner, lock_folder, user_namespace=False):
         self.binds = tuple(binds)
+        # In a user namespace (a judge that is not root), the kernel mounts a run's /proc only
+        # where a proc file system is already fully visible in its mount namespace: the
+        # minimal root then carries one of its own under the run's.
+        self.user_namespace = user_namespace
+        # The server's view of its children's namespaces: its own /proc shows the runs' PID
+        # namespace in a user namespace (enter_pid_namespace), where its children's numbers,
+        # as fork gave them, are not theirs; this descriptor of the host's /proc, opened first,
+        # still shows them.
+        self.proc_fd = os.open("/proc", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         self.owner, self.lock_folder = owner, lock_folder  # forkserver.ownership
         self.hidden = tuple(hidden)  # folders under the binds shown empty (third-party packages)
         self.network_fd = None  # the empty network namespace
@@ -80,7 +91,7 @@ class Namespaces:
         self.root = None  # the mount point of every run's root
 
     def set_up(self):
-        self.network_fd = empty_network_namespace()
+        self.network_fd = empty_network_namespace(self.proc_fd)
         sweep_stale_roots(self.lock_folder)
         self.root = make_root_mount_point(self.owner)
         self.templates[()] = self.minimal_root_namespace(())
@@ -113,7 +124,7 @@ class Namespaces:
             mount(None, "/", None, READ_ONLY)
             return True
 
-        found = namespace_of_child("mnt", prepare, with_root=True)
+        found = namespace_of_child("mnt", prepare, self.proc_fd, with_root=True)
         return None if found is None else Template(*found)
 
     def build(self, root, extra=()):
@@ -131,6 +142,8 @@ class Namespaces:
             os.symlink(target, f"{root}/dev/{link}")
         os.mkdir(root + BOX)
         os.mkdir(f"{root}/proc")
+        if self.user_namespace:
+            mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
 
     def enter_own_root(self, order, uid):
         """Without a template (or for a run in a given folder): pivot into a new root of this
@@ -147,13 +160,18 @@ def mount_run_directories(order, uid, root=""):
     namespace, in the minimal root at `root` ("" once inside it)."""
     box = root + BOX
     mount("tmpfs", box, "tmpfs", MS_NOSUID | MS_NODEV,
-          f"size={order.box_bytes},mode=700,uid={uid},gid={uid}")
+          f"size={order.box_bytes},mode=700,uid={_owner(uid)},gid={_owner(uid)}")
     if order.cwd_given:
         mount(order.cwd, box, None, MS_BIND | MS_REC)
         mount(None, box, None, READ_ONLY)
     # hidepid: the program (an unprivileged uid of its own) sees its own processes, not init
     # nor anything else of the namespace's root, whose command line names the judge.
     mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
+    if uid is None:
+        # In a user namespace the run is the judge's own uid on the host, which /proc/keys
+        # answers for: the names of the operator's keys would show. (keyctl is filtered.)
+        for name in SAME_UID_FILES:
+            mount(f"{root}/dev/null", f"{root}/proc/{name}", None, MS_BIND)
 
 
 def bind_read_only(path, root):
@@ -203,40 +221,64 @@ def pivot(root):
     return True
 
 
-def empty_network_namespace():
+def empty_network_namespace(proc_fd):
     """A descriptor of a new network namespace with no interfaces up (not even loopback):
     joining it costs a run far less than a new one, and nothing of a run (no socket, no
     process) outlives the run to meet the next."""
-    fd = namespace_of_child("net", lambda: unshare(CLONE_NEWNET) or True)
+    fd = namespace_of_child("net", lambda: unshare(CLONE_NEWNET) or True, proc_fd)
     if fd is None:
         raise OSError("cannot create a network namespace")
     return fd
 
 
-def enter_pid_namespace():
+def enter_pid_namespace(own_proc=False):
     """Make the server's children the processes of a PID namespace of their own, whose pid 1 is
     a holder forked here: it reaps the orphans of runs, and when the server dies (its pipe
     closes) it leaves, and the kernel kills everything still in the namespace. Returns the
     holder's pid.
 
     Runs then see (in the /proc each mounts) only the processes of that namespace, and of them
-    only their own uid's; each run's processes are killed through its cgroups."""
+    only their own uid's; each run's processes are killed through its cgroups.
+
+    `own_proc` (a server in a user namespace, in a mount namespace of its own): the holder
+    mounts the namespace's /proc over the host's before the server goes on, so that the
+    server's workers read their runs' processes by the numbers they know them by."""
     unshare(CLONE_NEWPID)
+    # Without cgroups the server also asks the holder, through the first pipe, to sweep the
+    # namespace after each run (pidsweep: by numbers only a process inside can use); the
+    # holder answers on the second.
     alive_r, alive_w = os.pipe2(os.O_CLOEXEC)
+    done_r, done_w = os.pipe2(os.O_CLOEXEC)
+    ready_r, ready_w = os.pipe2(os.O_CLOEXEC)
     holder = os.fork()
     if holder == 0:
         try:
-            os.closerange(3, alive_r)  # the judge's pipes among them: its replies are not ours
-            os.closerange(alive_r + 1, 1 << 20)
-            hold_pid_namespace(alive_r)
+            os.close(ready_r)
+            if own_proc:
+                mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+            os.write(ready_w, b"1")
+            os.close(ready_w)
+            low, high = sorted((alive_r, done_w))
+            os.closerange(3, low)  # the judge's pipes among them: its replies are not ours
+            os.closerange(low + 1, high)
+            os.closerange(high + 1, 1 << 20)
+            hold_pid_namespace(alive_r, done_w)
         finally:
             os._exit(0)
     os.close(alive_r)
-    return holder, alive_w
+    os.close(done_w)
+    os.close(ready_w)
+    try:
+        if os.read(ready_r, 1) != b"1":
+            raise OSError("cannot mount the /proc of the runs' PID namespace")
+    finally:
+        os.close(ready_r)
+    return holder, alive_w, done_r
 
 
-def hold_pid_namespace(alive_r):
-    """pid 1 of the runs' namespace: reap what comes back, until the server's pipe closes."""
+def hold_pid_namespace(alive_r, done_w):
+    """pid 1 of the runs' namespace: reap what comes back, until the server's pipe closes;
+    each byte the server sends there asks for a sweep, answered when it is done."""
     wake_r, wake_w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.set_wakeup_fd(wake_w)  # a SIGCHLD at any moment wakes the poll below
@@ -246,7 +288,11 @@ def hold_pid_namespace(alive_r):
     while True:
         for fd, _ in poller.poll():
             if fd == alive_r:
-                return
+                if not os.read(alive_r, 1):
+                    return
+                kill_all_but_holder()
+                os.write(done_w, b"k")
+                continue
             while True:
                 try:
                     os.read(wake_r, 512)
@@ -255,7 +301,7 @@ def hold_pid_namespace(alive_r):
         reap_orphans()
 
 
-def namespace_of_child(kind, prepare, with_root=False):
+def namespace_of_child(kind, prepare, proc_fd, with_root=False):
     """A descriptor of the `kind` namespace ("mnt", "net") of a throwaway child that `prepare`
     made (True when it did); None when it could not. With `with_root`, (that descriptor, a
     descriptor of the child's root folder). The namespace lives on as long as the server
@@ -275,12 +321,12 @@ def namespace_of_child(kind, prepare, with_root=False):
     try:
         if os.read(ready_r, 1) != b"1":
             return None
-        namespace = os.open(f"/proc/{holder}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC)
+        namespace = os.open(f"{holder}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
         if not with_root:
             return namespace
         try:
-            return namespace, os.open(f"/proc/{holder}/root",
-                                      os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            return namespace, os.open(f"{holder}/root", os.O_RDONLY | os.O_DIRECTORY
+                                      | os.O_CLOEXEC, dir_fd=proc_fd)
         except OSError:
             os.close(namespace)
             raise
@@ -311,3 +357,9 @@ def sweep_stale_roots(lock_folder):
             pass
 
     ownership.sweep(lock_folder, os.listdir(ROOT_PARENT), ROOT_PREFIX, remove)
+
+
+def _owner(uid):
+    """Who owns a run's /box: its uid, or without one (a server in a user namespace of a judge
+    that is not root) the server's own uid there."""
+    return os.getuid() if uid is None else uid

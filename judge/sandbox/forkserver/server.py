@@ -16,7 +16,8 @@ import sys
 
 from . import protocol
 from . import cgroup_backends
-from .libc import PR_SET_CHILD_SUBREAPER, prctl, set_command_line
+from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
+from .libc import set_command_line, unshare
 from .pair import supervise_pair
 from .processes import RUN, SERVER, WORKER, reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
@@ -52,8 +53,11 @@ class Server:
         # The interactor of a pair run is measured apart from the submission.
         self.partner_cgroups = cgroup_backends.for_host(config.cgroup_version, config.cgroup_dirs,
                                                    config.owner, config.lock_folder, kind="p")
+        # No uid for the runs, yet allowed namespaces: the server is uid 0 of a user namespace
+        # of its own (judge.sandbox.userns).
         self.namespaces = (Namespaces(config.binds, config.hidden, config.owner,
-                                      config.lock_folder) if config.namespaces else None)
+                                      config.lock_folder, user_namespace=config.uid is None)
+                           if config.namespaces else None)
         self.pid_namespace = None  # (its holder's pid, the pipe that keeps it) once made
         self.pidfd = pidfd_works()
         # What every isolated run's program loads last (syscalls): kept ready in this memory.
@@ -65,17 +69,28 @@ class Server:
         """Everything prepared once: cgroups, namespaces, the minimal root, warm caches."""
         if self.cgroups is not None:
             self.cgroups.sweep_stale()
+        if self.namespaces is not None and self.namespaces.user_namespace:
+            # No cgroups in a user namespace: the PID namespace is what finds and kills what a
+            # run leaves, and it is made first, so that the runs' roots are built in it (the
+            # kernel mounts a /proc only for a PID namespace of this user namespace).
+            unshare(CLONE_NEWNS)
+            mount(None, "/", None, MS_REC | MS_PRIVATE)
+            self.pid_namespace = enter_pid_namespace(own_proc=True)
+            self.private_fds = (*self.private_fds, *self.pid_namespace[1:])
         if self.namespaces is not None:
             self.namespaces.set_up()
+            # The host's /proc (its /proc/1/root among it) is the server's alone: a run's first
+            # child closes it before anything of the run.
+            self.private_fds = (*self.private_fds, self.namespaces.proc_fd)
         if self.syscall_filter is not None:
             self.syscall_filter.probe()
             join_new_session_keyring()  # the judge's own is never any run's
         prctl(PR_SET_CHILD_SUBREAPER, 1)  # orphans of a stopped run come back here to be reaped
-        if self.namespaces is not None and self.cgroups is not None:
+        if self.namespaces is not None and self.cgroups is not None and not self.pid_namespace:
             # Last: every child forked from now on is a process of this namespace. (Without
             # cgroups a run's processes are found by their process group in the host's.)
             self.pid_namespace = enter_pid_namespace()
-            self.private_fds = (*self.private_fds, self.pid_namespace[1])
+            self.private_fds = (*self.private_fds, *self.pid_namespace[1:])
         self.python_path = warm_up(PACKAGE_FOLDER)
         gc.freeze()  # children's collections then leave the server's objects (and pages) alone
 
@@ -91,12 +106,24 @@ class Server:
                 job, closed = self.delegate(size)
                 if job is not None or closed:
                     return job
+                self.sweep_namespace()
                 continue
             answer = self.answer(protocol.receive_body(self.request_fd, size))
             if isinstance(answer, PythonJob):
                 return answer  # we are the program of a run
             protocol.send(self.reply_fd, answer)
             self.kill_leftovers()
+            self.sweep_namespace()
+
+    def sweep_namespace(self):
+        """Without cgroups, in a user namespace: what the run left in the runs' PID namespace
+        (a daemon, a bomb's children) is killed by its holder before the next run."""
+        if self.pid_namespace is None or self.cgroups is not None:
+            return
+        _, alive_w, done_r = self.pid_namespace
+        os.write(alive_w, b"k")
+        if os.read(done_r, 1) != b"k":
+            raise OSError("the holder of the runs' PID namespace has gone")
 
     def answer(self, order):
         """The order's report; in the child that became a Python program, its job."""
@@ -170,8 +197,9 @@ class Server:
         for cgroups in self.all_cgroups():
             cgroups.discard()
         if self.pid_namespace is not None:  # its holder leaves, and the namespace with it
-            holder, alive_w = self.pid_namespace
+            holder, alive_w, done_r = self.pid_namespace
             os.close(alive_w)
+            os.close(done_r)
             reap(holder)
         if self.namespaces is not None:
             self.namespaces.remove()

@@ -1,0 +1,38 @@
+"""Cleanup without cgroups, in the runs' PID namespace of a server in a user namespace: once its
+run has answered, the worker kills every process of the namespace but its holder (pid 1) and
+itself. Runs are one at a time per server, so whatever else is alive there (a daemon, a fork
+bomb's last children) was left by the run."""
+
+import os
+
+from .processes import kill, reap_orphans
+
+HOLDER = 1
+ROUNDS = 1000  # a bomb forking as it is killed loses within a few rounds; this is a backstop
+
+
+def kill_all_but_holder():
+    """Kill what is alive in this PID namespace (its /proc) but the holder and this process,
+    until nothing is; reap those that were this process's children or orphans."""
+    me = os.getpid()
+    for _ in range(ROUNDS):
+        alive = [pid for pid in _pids() if pid not in (HOLDER, me) and not _zombie(pid)]
+        if not alive:
+            return
+        for pid in alive:
+            kill(pid)
+        reap_orphans()
+    raise OSError("processes of a run outlived a thousand rounds of SIGKILL")
+
+
+def _pids():
+    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def _zombie(pid):
+    """True for a process that has ended (a zombie its parent has still to reap), or is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            return handle.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+    except (OSError, IndexError):
+        return True

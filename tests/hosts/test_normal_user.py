@@ -1,0 +1,62 @@
+"""Host tier (b): a normal user. The sandbox's verdict and containment tests run as the user
+`judge-test` (made by `make test` as root: .ci/create-test-user), whose fork server isolates
+its runs in a user namespace of its own."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.hosts.conftest import REPO, HostTier, interpreter_for, python_path, run_selection
+
+USER = "judge-test"
+SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py")
+
+
+@pytest.fixture(scope="module")
+def normal_user():
+    if os.geteuid() != 0:
+        pytest.skip("only root can run the tests as another user")
+    try:
+        account = pwd.getpwnam(USER)
+    except KeyError:
+        pytest.fail(f"no user {USER}: `make test` makes it as root (.ci/create-test-user)")
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.fail("setpriv (util-linux) is missing: .ci/apt-packages lists util-linux")
+    prefix = (setpriv, f"--reuid={account.pw_uid}", f"--regid={account.pw_gid}",
+              "--init-groups", "--")
+
+    def user_can_run(python: str) -> str:
+        probe = subprocess.run([*prefix, python, "-c", "import judge.sandbox, pytest, psutil"],
+                               cwd=REPO, env={"PYTHONPATH": python_path(python),
+                                              "PYTHONDONTWRITEBYTECODE": "1"},
+                               capture_output=True, text=True, check=False)
+        if probe.returncode == 0:
+            return ""
+        return (f"{USER} cannot run {python} with the judge's dependencies (set "
+                f"$JUDGE_HOST_PYTHON to one it can): {probe.stderr.strip()[-300:]}")
+
+    python, problem = interpreter_for(user_can_run)
+    if python is None:
+        pytest.skip(problem)
+    return HostTier("normal user", prefix, python), account
+
+
+def test_verdicts_and_containment_hold_as_a_normal_user(normal_user):
+    tier, account = normal_user
+    # Not under pytest's own temporary folder, which only root may enter.
+    home = Path(tempfile.mkdtemp(prefix="judge-host-tier-"))
+    try:
+        os.chown(home, account.pw_uid, account.pw_gid)
+        outcome = run_selection(tier, SELECTION, home)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    assert outcome.passed, outcome.output[-6000:]
+    assert " passed" in outcome.summary, outcome.summary
