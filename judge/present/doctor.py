@@ -24,7 +24,7 @@ def diagnose(sandbox: Sandbox) -> Diagnosis:
     host = getattr(sandbox, "host", None)
     return Diagnosis(
         sandbox=sandbox.info.kind,
-        cgroups=_cgroups(host),
+        cgroups=describe_cgroups(host),
         guarantees=describe_guarantees(getattr(sandbox, "host", None),
                                        getattr(sandbox, "syscall_filter", None)),
         languages=self_test_all(sandbox),
@@ -53,10 +53,12 @@ def _language_line(result: SelfTestResult) -> str:
             f"  {result.version}")
 
 
-def _cgroups(host: HostSupport | None) -> str:
+def describe_cgroups(host: HostSupport | None) -> str:
     if host is None:
         return "none (the plain runner polls the process tree instead)"
     if host.cgroup_version is None:
         return f"none ({host.cgroup_reason})"
     where = ", ".join(f"{name} under {folder}" for name, folder in host.cgroup_dirs.items())
-    return f"v{host.cgroup_version} ({where})"
+    # A normal user has cgroups only where they were delegated to it (judge.sandbox.host)
+    delegated = "" if host.root else ", a subtree delegated to this user"
+    return f"v{host.cgroup_version} ({where}{delegated})"

@@ -15,10 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import cgroup_v2_parent
+from .cgroup_v2_parent import prepare as prepare_v2_parent
 from judge.sandbox.userns import probe as probe_user_namespace
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
-V2_CONTROLLERS = ("memory", "pids")
 SANDBOX_UID_BASE = 1_900_000_000  # plus the judge's slot: a uid no account uses, one per judge
 # What the probe unshares: util-linux's unshare(1) starts in a few milliseconds, the Python probe
 # (where it is missing) in about ten.
@@ -66,18 +67,28 @@ def detect_cgroups(root: bool, mountinfo: str, own: str) -> tuple[int | None, di
     mount table and this process's cgroups (/proc/self/mountinfo, /proc/self/cgroup).
 
     cgroup v1 needs the memory, pids and cpuacct hierarchies; v2 (most current distributions
-    mount only v2) needs memory and pids enabled for the children of this process's cgroup.
+    mount only v2) needs memory and pids enabled for the children of this process's cgroup
+    (judge.sandbox.cgroup_v2_parent), and is the only kind a normal user may have: delegated.
     """
-    if not root:
-        return None, {}, "not running as root: cannot create cgroups or move processes into them"
     mounts, paths = parse_mounts(mountinfo), parse_own_cgroups(own)
+    v2 = None
+    if "" in mounts and "" in paths:
+        v2 = cgroup_v2_parent.runs_folder(str(Path(mounts[""]) / paths[""].lstrip("/")))
+    if not root:
+        # A normal user's cgroups are those delegated to it: a v2 subtree it may write.
+        if v2 is None or not cgroup_v2_parent.delegated(v2):
+            return None, {}, ("not running as root, and no delegated cgroup v2 subtree (a "
+                              "systemd scope with Delegate=yes): cannot create cgroups or "
+                              "move processes into them")
+        problem = prepare_v2_parent(v2)
+        return (None, {}, problem) if problem else (2, {"unified": v2}, "")
     v1 = {name: str(Path(mounts[name]) / paths[name].lstrip("/"))
           for name in V1_CONTROLLERS if name in mounts and name in paths}
     if len(v1) == len(V1_CONTROLLERS):
         problem = _probe_v1(v1)
         return (None, {}, problem) if problem else (1, v1, "")
-    if "" in mounts and "" in paths:
-        directory = str(Path(mounts[""]) / paths[""].lstrip("/"))
+    if v2 is not None:
+        directory = v2
         problem = prepare_v2_parent(directory)
         return (None, {}, problem) if problem else (2, {"unified": directory}, "")
     return None, {}, "no cgroup v1 memory+pids+cpuacct hierarchies and no cgroup v2 mount"
@@ -111,34 +122,6 @@ def parse_own_cgroups(text: str) -> dict[str, str]:
         for name in controllers.split(",") if controllers else [""]:
             own[name] = path
     return own
-
-
-def prepare_v2_parent(directory: str) -> str:
-    """Make `directory` (this process's cgroup v2) able to hold the runs' cgroups, with memory
-    and pids enabled for its children; "" when it can, else why not."""
-    folder = Path(directory)
-    available = _read(folder / "cgroup.controllers").split()
-    missing = [name for name in V2_CONTROLLERS if name not in available]
-    if missing:
-        return (f"cgroup v2: {', '.join(missing)} not available in {directory} "
-                "(cgroup.controllers): the parent cgroup does not delegate them")
-    enabled = _read(folder / "cgroup.subtree_control").split()
-    wanted = [name for name in V2_CONTROLLERS if name not in enabled]
-    if wanted:
-        try:
-            (folder / "cgroup.subtree_control").write_text(" ".join(f"+{n}" for n in wanted))
-        except OSError as exc:
-            return (f"cgroup v2: cannot enable {', '.join(wanted)} for the cgroups under "
-                    f"{directory} ({exc.strerror}): a cgroup that holds processes cannot; run "
-                    "the judge in a cgroup of its own whose subtree it manages (for instance a "
-                    "systemd unit with Delegate=yes)")
-    probe = folder / probe_name()
-    try:
-        probe.mkdir()
-        probe.rmdir()
-    except OSError as exc:
-        return f"cannot create a cgroup under {directory}: {exc.strerror}"
-    return ""
 
 
 def probe_name() -> str:

@@ -26,6 +26,9 @@ from judge.problem.spec import Limits, MemoryBasis
 from judge.verdicts.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
 
+# Every test here is a containment or verdict check: run on each kind of host (tests/hosts).
+pytestmark = pytest.mark.host_tier
+
 PROGRAMS = Path(__file__).with_name("programs")
 LIMITS = ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=256_000, output_kb=1024,
                         processes=16)

@@ -61,3 +61,15 @@ def test_doctor_and_reports_name_the_cgroup_version(diagnosis, tmp_path):
         sandbox.close()
     assert block["cgroup_version"] in (1, 2, None)
     assert (block["cgroup_version"] is None) == line.startswith("cgroups: none")
+
+
+def test_doctor_names_a_subtree_delegated_to_a_normal_user():
+    from judge.present.doctor import describe_cgroups
+    from judge.sandbox.host import HostSupport
+
+    user = HostSupport(root=False, cgroup_version=2,
+                       cgroup_dirs={"unified": "/sys/fs/cgroup/user.slice/judge.scope"})
+    assert describe_cgroups(user) == ("v2 (unified under /sys/fs/cgroup/user.slice/judge.scope, "
+                                      "a subtree delegated to this user)")
+    root = HostSupport(root=True, cgroup_version=2, cgroup_dirs={"unified": "/sys/fs/cgroup"})
+    assert describe_cgroups(root) == "v2 (unified under /sys/fs/cgroup)"

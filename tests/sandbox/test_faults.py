@@ -65,13 +65,13 @@ def test_a_host_fault_is_the_judges_error_in_the_report(sandbox, tmp_path):
     (2, {"unified": {}}),
 ])
 def test_an_unreadable_cpu_counter_is_not_zero(tmp_path, version, files):
-    from judge.sandbox.forkserver.cgroups import RunCgroups
+    from judge.sandbox.forkserver.cgroup_backends import for_host
     from judge.sandbox.forkserver.supervise import blind
 
     dirs = {"memory": tmp_path / "memory", "pids": tmp_path / "pids",
             "cpuacct": tmp_path / "cpuacct"} if version == 1 else {"unified": tmp_path / "v2"}
-    cgroups = RunCgroups.for_host(version, {k: str(v) for k, v in dirs.items()}, "1-0badcafe",
-                                  str(tmp_path / "locks"))
+    cgroups = for_host(version, {k: str(v) for k, v in dirs.items()}, "1-0badcafe",
+                       str(tmp_path / "locks"))
     cgroups.name = "run"
     for controller, contents in files.items():
         folder = dirs[controller] / "run"

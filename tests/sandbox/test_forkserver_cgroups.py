@@ -16,7 +16,10 @@ from pathlib import Path
 import pytest
 
 from judge.sandbox.forkserver import ownership
-from judge.sandbox.forkserver.cgroups import CgroupsV1, CgroupsV2, RunCgroups, kill_members
+from judge.sandbox.forkserver.cgroup_backends import for_host
+from judge.sandbox.forkserver.cgroup_v1 import CgroupsV1
+from judge.sandbox.forkserver.cgroup_v2 import CgroupsV2
+from judge.sandbox.forkserver.cgroups import kill_members
 
 OWNER = "7-0badcafe"  # a judge's slot and token (forkserver.ownership)
 V1 = ("memory", "pids", "cpuacct")
@@ -52,10 +55,10 @@ def close_all(fds):
 
 
 def test_the_version_comes_from_the_judges_config(tmp_path):
-    assert isinstance(RunCgroups.for_host(1, {"memory": "m"}, OWNER, "l"), CgroupsV1)
-    assert isinstance(RunCgroups.for_host(2, {"unified": "u"}, OWNER, "l"), CgroupsV2)
-    assert RunCgroups.for_host(None, {}, OWNER, "l") is None
-    assert RunCgroups.for_host(2, {}, OWNER, "l") is None
+    assert isinstance(for_host(1, {"memory": "m"}, OWNER, "l"), CgroupsV1)
+    assert isinstance(for_host(2, {"unified": "u"}, OWNER, "l"), CgroupsV2)
+    assert for_host(None, {}, OWNER, "l") is None
+    assert for_host(2, {}, OWNER, "l") is None
 
 
 # ------------------------------------------------------------------ cgroup v1
@@ -208,6 +211,7 @@ def test_v2_run_gets_a_cgroup_with_its_limits(v2):
     assert len(joins) == 1 and (run / "cgroup.procs").exists()
     assert read(run, "memory.max") == str(65536 * 1024)
     assert read(run, "memory.swap.max") == "0"
+    assert read(run, "memory.oom.group") == "1"
     assert read(run, "pids.max") == "16"
 
 
@@ -289,7 +293,7 @@ def test_stale_cgroups_of_dead_judges_are_swept_and_a_live_ones_kept(v2):
 REAL_V2 = textwrap.dedent("""
     import os, subprocess, sys, time
     sys.path.insert(0, sys.argv[1])
-    from judge.sandbox.forkserver.cgroups import CgroupsV2
+    from judge.sandbox.forkserver.cgroup_v2 import CgroupsV2
     mount = sys.argv[2]
     subprocess.run(["mount", "-t", "cgroup2", "none", mount], check=True)
     try:
@@ -385,7 +389,7 @@ def test_cgroups_seen_empty_are_not_read_again_until_the_next_run(v1, monkeypatc
     procs.write_text("")
     cgroups.kill_all()
     reads = []
-    monkeypatch.setattr("judge.sandbox.forkserver.cgroups.read_pids",
+    monkeypatch.setattr("judge.sandbox.forkserver.cgroup_v1.read_pids",
                         lambda path: reads.append(path) or [])
     cgroups.kill_all()  # the program's end, then its cleanup, then the server's: one look
     assert reads == []

@@ -80,7 +80,26 @@ def test_no_cgroups_at_all_says_so(mountinfo, reason):
 
 def test_not_root_means_no_cgroups():
     version, _, reason = detect_cgroups(False, V2_ONLY.format(root="/x"), "0::/\n")
-    assert version is None and "not running as root" in reason
+    assert version is None and "not running as root" in reason and "Delegate=yes" in reason
+
+
+def test_not_root_uses_a_delegated_v2_subtree(tmp_path):
+    own = tmp_path / "user.slice" / "judge.scope"
+    own.mkdir(parents=True)
+    (own / "cgroup.controllers").write_text("cpu memory pids\n")
+    (own / "cgroup.procs").write_text("")
+    (own / "cgroup.subtree_control").write_text("")
+    found = detect_cgroups(False, V2_ONLY.format(root=tmp_path), "0::/user.slice/judge.scope\n")
+    assert found == (2, {"unified": str(own)}, "")
+    assert (own / "cgroup.subtree_control").read_text() == "+memory +pids"
+
+
+def test_a_judge_in_the_leaf_of_its_own_processes_uses_the_folder_above(tmp_path):
+    (tmp_path / "cgroup.controllers").write_text("memory pids\n")
+    (tmp_path / "cgroup.subtree_control").write_text("memory pids\n")
+    (tmp_path / "judge.self").mkdir()
+    found = detect_cgroups(True, V2_ONLY.format(root=tmp_path), "0::/judge.self\n")
+    assert found == (2, {"unified": str(tmp_path)}, "")
 
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="namespaces need root")

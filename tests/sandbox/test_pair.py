@@ -192,6 +192,7 @@ def test_the_submission_of_a_pair_is_still_isolated(sandbox, tmp_path):
     assert note == "no answer"  # it guessed 50, then could not go on
 
 
+@pytest.mark.host_tier
 def test_a_daemon_of_the_submission_does_not_outlive_the_pair(sandbox, tmp_path):
     if not sandbox.info.isolated:
         pytest.skip(f"the {sandbox.info.kind} sandbox does not isolate")

@@ -47,6 +47,7 @@ def test_stdin_from_a_file(sandbox, tmp_path):
     assert result.stdout == b"7\n"
 
 
+@pytest.mark.host_tier
 def test_trusted_runs_read_their_files_and_isolated_runs_do_not(sandbox, tmp_path):
     data = tmp_path / "data.txt"
     data.write_text("setter data")
@@ -58,6 +59,7 @@ def test_trusted_runs_read_their_files_and_isolated_runs_do_not(sandbox, tmp_pat
     assert b"FileNotFoundError" in isolated.stderr
 
 
+@pytest.mark.host_tier
 def test_an_isolated_run_sees_the_binds_it_asks_for_and_no_others(sandbox, tmp_path):
     """A toolchain outside the system's folders (a JVM's /etc configuration) is shown to the
     runs that ask for it, read-only; the next run without it sees the minimal root again."""
@@ -107,6 +109,7 @@ def test_cpu_time_matches_what_the_program_measures(sandbox, tmp_path):
 PROMPTLY_MS = 500
 
 
+@pytest.mark.host_tier
 def test_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
     limits = ResourceLimits(cpu_ms=300, wall_ms=30_000, memory_kb=None, output_kb=64)
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
@@ -114,6 +117,7 @@ def test_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
     assert 300 <= result.cpu_ms < 300 + PROMPTLY_MS
 
 
+@pytest.mark.host_tier
 def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
     idle = python(tmp_path, "", name="idle.py")
     baseline = sandbox.baseline_kb(idle)
@@ -204,6 +208,7 @@ def test_a_run_whose_servers_die_under_it_is_run_again_not_failed(tmp_path):
         box.close()
 
 
+@pytest.mark.host_tier
 @pytest.mark.parametrize("isolate", [True, False])
 def test_missing_program_is_start_failed(sandbox, isolate):
     result = sandbox.run(RunRequest(argv=("/nonexistent/prog",), limits=LIMITS, isolate=isolate))
@@ -211,6 +216,7 @@ def test_missing_program_is_start_failed(sandbox, isolate):
     assert "nonexistent" in result.message
 
 
+@pytest.mark.host_tier
 def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
     argv = python(tmp_path, """
         import os, time
@@ -323,6 +329,7 @@ def test_the_page_cache_of_its_own_output_is_not_the_programs_memory(sandbox, tm
     ("while True: pass", 200, 20_000, Termination.CPU_LIMIT),
     ("import time\ntime.sleep(30)", 5_000, 600, Termination.WALL_LIMIT),
 ])
+@pytest.mark.host_tier
 def test_a_run_stopped_on_time_still_has_its_true_peak(sandbox, tmp_path, source, cpu_ms,
                                                        wall_ms, termination):
     baseline = sandbox.baseline_kb(python(tmp_path, "", name="idle.py"))

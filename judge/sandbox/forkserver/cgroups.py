@@ -1,4 +1,5 @@
-"""The cgroups of a server's runs, on cgroup v1 (a folder per controller) or v2 (one hierarchy).
+"""The cgroups of a server's runs: what every cgroup version does the same way, and the
+questions each answers its own way (cgroup_v1: a folder per controller; cgroup_v2: one hierarchy).
 
 A run gets its own cgroup (one per controller on v1) under the folders the judge found usable
 (judge.sandbox.host): its memory is capped and measured there, its processes counted and
@@ -45,12 +46,6 @@ class RunCgroups:
         # Seen empty since the run's program was let in: only root can move a process into a
         # cgroup, and a process's children start in its own, so they stay empty.
         self.emptied = False
-
-    @staticmethod
-    def for_host(version, dirs, owner, lock_folder, kind="r"):
-        """The cgroups for the judge's ServerConfig, or None without usable cgroups."""
-        backend = {1: CgroupsV1, 2: CgroupsV2}.get(version)
-        return None if backend is None or not dirs else backend(dirs, owner, lock_folder, kind)
 
     def prepare(self, memory_kb, processes):
         """Make the run's cgroups ready with its limits; return descriptors of their
@@ -152,125 +147,34 @@ class RunCgroups:
             reap()
             time.sleep(0.0002)
 
-    # Each version says how: reset, set_limits, cpu_ns, memory, capped, pids.
+    # The questions each version answers its own way (cgroup_v1, cgroup_v2).
 
-
-class CgroupsV1(RunCgroups):
-    """cgroup v1: the memory, pids and cpuacct controllers, each in its own hierarchy."""
-
-    version = 1
-    CONTROLLERS = ("memory", "pids", "cpuacct")
-    PIDS = "pids"  # the controller whose folder holds pids.current
+    PIDS = None  # the key of `dirs` whose folder holds pids.current
 
     def reset(self):
-        """Make reused cgroups count from zero; False when they cannot be reused."""
-        if self.pids():
-            self.emptied = False
-            return False  # a task that did not die with its run (in all three, or none)
-        memory = self.path("memory")
-        if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
-            return False  # a count that cannot be reset
-        usage = read_text(memory, "memory.usage_in_bytes").strip()
-        if not usage.isdigit() or int(usage) > REUSED_CGROUP_CHARGE:
-            return False  # e.g. page cache the run read: the next run's peak would include it
-        write_file(memory, "memory.max_usage_in_bytes", 0)
-        write_file(memory, "memory.failcnt", 0)
-        write_file(self.path("cpuacct"), "cpuacct.usage", 0)
-        return True
+        """Make the current cgroups count from zero for the next run; False when they cannot
+        be reused (they are then discarded and new ones made)."""
+        raise NotImplementedError
 
     def set_limits(self, memory_kb, processes):
-        memory = self.path("memory")
-        # Memory + swap may never be below memory alone: lift it, set memory, then cap it too,
-        # so a run cannot swap its way past the limit.
-        write_file(memory, "memory.memsw.limit_in_bytes", -1, optional=True)
-        write_file(memory, "memory.limit_in_bytes", -1 if memory_kb is None else memory_kb * 1024)
-        if memory_kb is not None:
-            write_file(memory, "memory.memsw.limit_in_bytes", memory_kb * 1024, optional=True)
-        write_file(self.path("pids"), "pids.max", processes)
+        """Write the run's memory cap (None: none) and process cap."""
+        raise NotImplementedError
 
     def cpu_ns(self):
-        text = read_text(self.path("cpuacct"), "cpuacct.usage").strip()
-        return int(text) if text.isdigit() else None
+        """The run's CPU time in nanoseconds, None when it cannot be read."""
+        raise NotImplementedError
 
     def memory(self):
         """(peak bytes, whether the kernel's OOM killer struck in the run)."""
-        path = self.path("memory")
-        peak = read_text(path, "memory.max_usage_in_bytes").strip()
-        events = read_text(path, "memory.oom_control")
-        if "oom_kill " in events:
-            oom = field_value(events, "oom_kill") > 0
-        else:  # older kernels count no oom_kill: a failed charge at the limit is the sign then
-            oom = read_text(path, "memory.failcnt").strip() not in ("", "0")
-        return (int(peak) if peak.isdigit() else 0), oom
+        raise NotImplementedError
 
     def capped(self):
         """How often the run's memory charge met its cap (the kernel then reclaims, or kills)."""
-        failures = read_text(self.path("memory"), "memory.failcnt").strip()
-        return int(failures) if failures.isdigit() else 0
+        raise NotImplementedError
 
     def pids(self):
-        return read_pids(self.path("memory"))
-
-
-class CgroupsV2(RunCgroups):
-    """cgroup v2: one hierarchy; its parent folder must enable memory and pids for children
-    (cgroup.subtree_control). CPU time comes from cpu.stat, which every cgroup has."""
-
-    version = 2
-    PIDS = "unified"
-
-    def __init__(self, dirs, owner, lock_folder, kind="r"):
-        super().__init__(dirs, owner, lock_folder, kind)
-        self.sampled_peak = 0  # max of memory.current, on kernels without memory.peak
-
-    def prepare(self, memory_kb, processes):
-        self.sampled_peak = 0
-        return super().prepare(memory_kb, processes)
-
-    def reset(self):
-        return False  # memory.peak cannot be reset: every run gets a new cgroup
-
-    def set_limits(self, memory_kb, processes):
-        path = self.path("unified")
-        if memory_kb is not None:
-            write_file(path, "memory.max", memory_kb * 1024)
-            write_file(path, "memory.swap.max", 0, optional=True)  # no swapping past the cap
-        write_file(path, "pids.max", processes)
-
-    def cpu_ns(self):
-        for line in read_text(self.path("unified"), "cpu.stat").splitlines():
-            key, _, value = line.partition(" ")
-            if key == "usage_usec" and value.strip().isdigit():
-                return int(value) * 1000
-        return None
-
-    def sample(self):
-        current = read_text(self.path("unified"), "memory.current").strip()
-        if current.isdigit():
-            self.sampled_peak = max(self.sampled_peak, int(current))
-
-    def memory(self):
-        path = self.path("unified")
-        self.sample()
-        peak = read_text(path, "memory.peak").strip()  # Linux 5.19 and later
-        oom = field_value(read_text(path, "memory.events"), "oom_kill") > 0
-        return (int(peak) if peak.isdigit() else self.sampled_peak), oom
-
-    def capped(self):
-        return field_value(read_text(self.path("unified"), "memory.events"), "max")
-
-    def pids(self):
-        return read_pids(self.path("unified"))
-
-    def kill_all(self):
-        """cgroup.kill (Linux 5.14 and later) kills the whole cgroup at once, forks and all."""
-        if self.emptied:
-            return
-        try:
-            write_file(self.path("unified"), "cgroup.kill", 1)
-        except OSError:
-            pass  # an older kernel: kill them one by one
-        super().kill_all()
+        """The pids in the run's cgroups now."""
+        raise NotImplementedError
 
 
 def kill_members(pids, members):

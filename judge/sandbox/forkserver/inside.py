@@ -123,7 +123,7 @@ def enter_namespaces(server, order):
     if uses_template(server, order):
         # Into the minimal root built once per server: the unshare below then copies its
         # dozen mounts, and only the run's own /box and /proc are added.
-        setns(server.namespaces.templates[tuple(order.binds)], CLONE_NEWNS)
+        server.namespaces.templates[tuple(order.binds)].enter()
     unshare(flags)
 
 

@@ -12,6 +12,7 @@ the first time a run asks for it.
 import os
 import select
 import signal
+from dataclasses import dataclass
 
 from .libc import (
     CLONE_NEWNET,
@@ -29,6 +30,7 @@ from .libc import (
     mount,
     pivot_root,
     prctl,
+    setns,
     umount,
     unshare,
 )
@@ -44,6 +46,26 @@ ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in
 DEVICES = ("null", "zero", "random", "urandom")
 SAME_UID_FILES = ("keys", "key-users")  # of /proc: what they list, a run of the uid sees
 READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
+
+
+@dataclass(frozen=True)
+class Template:
+    """A minimal root made once per server: its mount namespace, and its root folder.
+
+    Entering the namespace (setns) puts a process at the namespace's root mount, which is the
+    minimal root only where the judge's own root is that mount too. On a host whose root is a
+    chroot's (a VM or container started from an initramfs by switch_root or chroot, whose
+    overlay root is not the namespace's first mount) the namespace's root mount is the
+    initramfs: so the run changes into the minimal root by its folder's descriptor."""
+
+    namespace: int  # a descriptor of the mount namespace
+    root: int  # a descriptor of its root folder
+
+    def enter(self):
+        setns(self.namespace, CLONE_NEWNS)
+        os.fchdir(self.root)
+        os.chroot(".")
+        os.chdir("/")
 
 
 class Namespaces:
@@ -87,10 +109,10 @@ class Namespaces:
             self.root = None
 
     def minimal_root_namespace(self, extra):
-        """A descriptor of a mount namespace whose root is the minimal root, read-only; None
-        when it cannot be made (each isolated run then builds its own).
+        """The minimal root's mount namespace, read-only, as a Template; None when it cannot
+        be made (each isolated run then builds its own).
 
-        It lives as long as the server holds the descriptor and shows nothing of the host, so
+        It lives as long as the server holds the descriptors and shows nothing of the host, so
         a run that enters it and copies it sees what a root built for it alone would show.
         """
         def prepare():
@@ -102,7 +124,8 @@ class Namespaces:
             mount(None, "/", None, READ_ONLY)
             return True
 
-        return namespace_of_child("mnt", prepare, self.proc_fd)
+        found = namespace_of_child("mnt", prepare, self.proc_fd, with_root=True)
+        return None if found is None else Template(*found)
 
     def build(self, root, extra=()):
         """Fill `root` with the system's programs and libraries and the `extra` binds
@@ -278,10 +301,11 @@ def hold_pid_namespace(alive_r, done_w):
         reap_orphans()
 
 
-def namespace_of_child(kind, prepare, proc_fd):
+def namespace_of_child(kind, prepare, proc_fd, with_root=False):
     """A descriptor of the `kind` namespace ("mnt", "net") of a throwaway child that `prepare`
-    made (True when it did); None when it could not. The namespace lives on as long as the
-    server holds the descriptor; the child is killed once it is opened."""
+    made (True when it did); None when it could not. With `with_root`, (that descriptor, a
+    descriptor of the child's root folder). The namespace lives on as long as the server
+    holds the descriptor; the child is killed once it is opened."""
     ready_r, ready_w = os.pipe()
     holder = os.fork()
     if holder == 0:
@@ -297,7 +321,15 @@ def namespace_of_child(kind, prepare, proc_fd):
     try:
         if os.read(ready_r, 1) != b"1":
             return None
-        return os.open(f"{holder}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
+        namespace = os.open(f"{holder}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
+        if not with_root:
+            return namespace
+        try:
+            return namespace, os.open(f"{holder}/root", os.O_RDONLY | os.O_DIRECTORY
+                                      | os.O_CLOEXEC, dir_fd=proc_fd)
+        except OSError:
+            os.close(namespace)
+            raise
     finally:
         kill(holder)
         os.waitpid(holder, 0)

@@ -15,7 +15,7 @@ import os
 import sys
 
 from . import protocol
-from .cgroups import RunCgroups
+from . import cgroup_backends
 from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
 from .libc import set_command_line, unshare
 from .pair import supervise_pair
@@ -48,10 +48,10 @@ class Server:
         self.uid = config.uid
         # Names of what the server makes on the host carry its judge's slot, never a pid: pids
         # repeat across PID namespaces (forkserver.ownership).
-        self.cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
+        self.cgroups = cgroup_backends.for_host(config.cgroup_version, config.cgroup_dirs,
                                            config.owner, config.lock_folder)
         # The interactor of a pair run is measured apart from the submission.
-        self.partner_cgroups = RunCgroups.for_host(config.cgroup_version, config.cgroup_dirs,
+        self.partner_cgroups = cgroup_backends.for_host(config.cgroup_version, config.cgroup_dirs,
                                                    config.owner, config.lock_folder, kind="p")
         # No uid for the runs, yet allowed namespaces: the server is uid 0 of a user namespace
         # of its own (judge.sandbox.userns).
