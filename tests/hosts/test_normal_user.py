@@ -34,7 +34,11 @@ def normal_user():
               "--init-groups", "--")
 
     def user_can_run(python: str) -> str:
-        probe = subprocess.run([*prefix, python, "-c", "import judge.sandbox, pytest, psutil"],
+        # Through a user namespace, as the user's fork server starts it: there an interpreter
+        # under a folder only root may enter (a venv over ~root/.pyenv) cannot be executed,
+        # though setpriv alone starts it.
+        probe = subprocess.run([*prefix, "unshare", "--user", "--map-root-user", "--", python,
+                                "-c", "import judge.sandbox, pytest, psutil"],
                                cwd=REPO, env={"PYTHONPATH": python_path(python),
                                               "PYTHONDONTWRITEBYTECODE": "1"},
                                capture_output=True, text=True, check=False)
