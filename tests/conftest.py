@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import textwrap
 import time
@@ -135,3 +136,25 @@ def shared_cache(tmp_path_factory) -> Cache:
 def cache(tmp_path_factory) -> Cache:
     """One cache folder for the whole session: compiled programs and baselines are reused."""
     return Cache(tmp_path_factory.getbasetemp() / "judge-cache")
+
+
+needs_cgroup2_mount = pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("unshare") is None,
+    reason="mounting cgroup2 needs root and unshare(1)")
+
+
+def run_on_a_private_cgroup2_mount(script: str, tmp_path: Path) -> tuple[list[str], str]:
+    """Run the Python `script` (argv: this checkout, a mount point) as root in a mount namespace
+    of its own, where it may mount cgroup2 at that point: its stdout's words and its stderr.
+    Skips the test where cgroup2 cannot be mounted here."""
+    import subprocess
+
+    mount = tmp_path / "cgroup2"
+    mount.mkdir()
+    root = Path(__file__).resolve().parents[1]
+    probe = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable,
+                            "-c", script, str(root), str(mount)],
+                           capture_output=True, text=True, timeout=60)
+    if probe.returncode != 0 and "mount" in probe.stderr:
+        pytest.skip(f"cannot mount cgroup2 here: {probe.stderr.strip()[-200:]}")
+    return probe.stdout.split(), probe.stderr

@@ -21,8 +21,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from judge.cache import Cache
-from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox, SandboxInfo
+from judge.sandbox.wrapping import SandboxWrapper
+from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox
 
 
 class HostGate:
@@ -63,19 +63,11 @@ def _locked(path: Path, how: int) -> Iterator[None]:
 
 
 @dataclass
-class HostGatedSandbox:
+class HostGatedSandbox(SandboxWrapper):
     """A sandbox whose runs pass a HostGate."""
 
     inner: Sandbox
     gate: HostGate
-
-    @property
-    def info(self) -> SandboxInfo:
-        return self.inner.info
-
-    @property
-    def cache(self) -> Cache:
-        return self.inner.cache
 
     def run(self, request: RunRequest) -> RunResult:
         with self.gate.shared():
@@ -86,9 +78,3 @@ class HostGatedSandbox:
     ) -> PairResult:
         with self.gate.shared():
             return self.inner.run_pair(submission, interactor, grace_ms)
-
-    def baseline_kb(self, argv: tuple[str, ...], **needs) -> int:
-        return self.inner.baseline_kb(argv, **needs)
-
-    def close(self) -> None:
-        self.inner.close()

@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from judge.cache import Cache
 from judge.judging.parallel import SandboxPerThread
-from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox, SandboxInfo
+from judge.sandbox.wrapping import SandboxWrapper
+from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -67,19 +67,11 @@ class Gate:
 
 
 @dataclass
-class GatedSandbox:
+class GatedSandbox(SandboxWrapper):
     """A sandbox whose runs pass a Gate."""
 
     inner: Sandbox
     gate: Gate
-
-    @property
-    def info(self) -> SandboxInfo:
-        return self.inner.info
-
-    @property
-    def cache(self) -> Cache:
-        return self.inner.cache
 
     def run(self, request: RunRequest) -> RunResult:
         with self.gate.shared():
@@ -90,12 +82,6 @@ class GatedSandbox:
     ) -> PairResult:
         with self.gate.shared():
             return self.inner.run_pair(submission, interactor, grace_ms)
-
-    def baseline_kb(self, argv: tuple[str, ...], **needs) -> int:
-        return self.inner.baseline_kb(argv, **needs)
-
-    def close(self) -> None:
-        self.inner.close()
 
 
 class Lookahead(Generic[T, R]):

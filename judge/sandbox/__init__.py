@@ -9,6 +9,9 @@
     python_paths   the third-party package folders an isolated run sees empty
     guarantees     which guarantees are active, for reports and `judge doctor`
     baselines      calibrated idle footprints of each runtime, cached
+    userns         the user namespace a normal user's fork server starts in
+    cgroup_v2_parent  where a cgroup v2 host's runs go, and making room there
+    wrapping       a sandbox around another (gates, fault watches) forwarding the rest
 
 Imports only the standard library, psutil, pyseccomp and judge.errors / files / cache: it
 knows nothing of problems, verdicts or languages. Everything that runs a program imports

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.cache import Cache
 from judge.errors import JudgeError
-from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox, SandboxInfo, Termination
+from judge.sandbox.wrapping import SandboxWrapper
+from judge.sandbox.api import PairResult, RunRequest, RunResult, Sandbox, Termination
 from judge.sandbox.server_process import ServerFailed
 
 FAILING_JOBS = 3  # in a row, before the worker stops taking jobs
@@ -25,19 +25,11 @@ class SandboxFault(JudgeError):
 
 
 @dataclass
-class FaultWatch:
+class FaultWatch(SandboxWrapper):
     """`inner`, noting the runs it failed; one per job."""
 
     inner: Sandbox
     faults: list[str] = field(default_factory=list)
-
-    @property
-    def info(self) -> SandboxInfo:
-        return self.inner.info
-
-    @property
-    def cache(self) -> Cache:
-        return self.inner.cache
 
     def run(self, request: RunRequest) -> RunResult:
         return self._note(self.inner.run(request))
@@ -56,9 +48,6 @@ class FaultWatch:
         except ServerFailed as exc:  # the runtime's idle run failed in the sandbox
             self.faults.append(str(exc))
             raise SandboxFault(f"the sandbox failed: {exc}") from None
-
-    def close(self) -> None:
-        self.inner.close()
 
     def _note(self, result: RunResult) -> RunResult:
         if result.termination is Termination.SANDBOX_ERROR:

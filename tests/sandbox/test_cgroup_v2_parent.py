@@ -1,14 +1,10 @@
 """Moving a cgroup's processes into the judge's leaf, on a real cgroup2 mount (v2's "no internal
 processes" rule: a cgroup that holds processes cannot give controllers to children)."""
 
-import os
-import shutil
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
-import pytest
+
+from tests.conftest import needs_cgroup2_mount, run_on_a_private_cgroup2_mount
 
 LEAF_PROBE = textwrap.dedent("""
     import os, subprocess, sys
@@ -44,16 +40,8 @@ LEAF_PROBE = textwrap.dedent("""
 """)
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None,
-                    reason="mounting cgroup2 needs root and unshare(1)")
+@needs_cgroup2_mount
 def test_every_process_of_the_cgroup_moves_into_the_leaf(tmp_path):
-    mount = tmp_path / "cgroup2"
-    mount.mkdir()
-    root = Path(__file__).resolve().parents[2]
-    probe = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable,
-                            "-c", LEAF_PROBE, str(root), str(mount)],
-                           capture_output=True, text=True, timeout=60)
-    if probe.returncode != 0 and "mount" in probe.stderr:
-        pytest.skip(f"cannot mount cgroup2 here: {probe.stderr.strip()[-200:]}")
-    assert probe.stdout.split() == ["before", "3", "problem", "''", "left", "0", "leaf", "True",
-                                    "again", "''", "runs", "True"], probe.stderr
+    words, stderr = run_on_a_private_cgroup2_mount(LEAF_PROBE, tmp_path)
+    assert words == ["before", "3", "problem", "''", "left", "0", "leaf", "True",
+                     "again", "''", "runs", "True"], stderr

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import needs_cgroup2_mount, run_on_a_private_cgroup2_mount
+
 from judge.sandbox.forkserver import ownership
 from judge.sandbox.forkserver.cgroup_backends import for_host
 from judge.sandbox.forkserver.cgroup_v1 import CgroupsV1
@@ -316,19 +318,11 @@ REAL_V2 = textwrap.dedent("""
 """)
 
 
-@pytest.mark.skipif(os.geteuid() != 0 or shutil.which("unshare") is None,
-                    reason="mounting cgroup2 needs root and unshare(1)")
+@needs_cgroup2_mount
 def test_v2_core_files_against_a_real_cgroup2_mount(tmp_path):
-    mount = tmp_path / "cgroup2"
-    mount.mkdir()
-    root = Path(__file__).resolve().parents[2]
-    probe = subprocess.run(["unshare", "--mount", "--propagation", "private", sys.executable,
-                            "-c", REAL_V2, str(root), str(mount)],
-                           capture_output=True, text=True, timeout=60)
-    if probe.returncode != 0 and "mount" in probe.stderr:
-        pytest.skip(f"cannot mount cgroup2 here: {probe.stderr.strip()[-200:]}")
-    assert probe.stdout.split() == ["cpu", "True", "pids", "True", "killed", "True", "empty",
-                                    "True", "removed", "True"], probe.stderr
+    words, stderr = run_on_a_private_cgroup2_mount(REAL_V2, tmp_path)
+    assert words == ["cpu", "True", "pids", "True", "killed", "True", "empty", "True",
+                     "removed", "True"], stderr
 
 
 def test_a_workers_cgroups_state_carries_over_to_the_server(v1):
