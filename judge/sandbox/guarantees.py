@@ -52,13 +52,14 @@ def describe_guarantees(host: HostSupport | None,
         ),
         Guarantee(
             "memory",
-            cgroups,
+            True,
             f"{cg} memory limit; peak = max(cgroup peak, program's own peak RSS)"
             if cgroups
-            # wait4's peak starts at the forking server's own (about 10 MB of Python): below
-            # that a program's peak reads as the server's.
-            else "only RLIMIT_AS and wait4's peak RSS, which starts at the fork server's: "
-            f"below that a program's peak is not its own ({host.cgroup_reason})",
+            # wait4's peak carries the forking server's own (about 10 MB of Python) across the
+            # exec: below that, the program's own VmHWM, which exec starts anew, is polled.
+            else "the program's own peak RSS (wait4's above the fork server's, else its VmHWM "
+            "polled every 4 ms); RLIMIT_AS as the cap, and a program's children not counted "
+            f"({host.cgroup_reason})",
         ),
         Guarantee("output", True, "stdout through a pipe, cut at the cap; files: RLIMIT_FSIZE"),
         Guarantee(

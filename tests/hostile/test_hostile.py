@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -112,6 +113,28 @@ def verdict_of(result, limits=LIMITS):
 
 
 @pytest.mark.host_tier
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+def test_a_compiled_programs_peak_is_its_own_on_every_host(sandbox, tmp_path):
+    """Not the peak of the process it was forked from (about 10 MB of the fork server's
+    Python, which the kernel carries into wait4's figure across the exec): an idle C program
+    reads as the small program it is, one that touches 6 or 14 MB as that much, with cgroups
+    or without."""
+    program = tmp_path / "touch_memory"
+    subprocess.run(["gcc", "-O2", "-o", str(program), str(PROGRAMS / "touch_memory.c")],
+                   check=True)
+    program.chmod(0o755)
+    tmp_path.chmod(0o755)
+
+    def peak_kb(*args: str) -> int:
+        result = sandbox.run(RunRequest(argv=(str(program), *args), limits=LIMITS))
+        assert result.termination is Termination.EXITED and result.exit_code == 0, result
+        return result.peak_memory_kb
+
+    assert peak_kb("0") < 4_000
+    assert 6_000 < peak_kb("6", "100") < 9_000  # seen as it sleeps
+    assert 14_000 < peak_kb("14") < 18_000  # above the server's: wait4's own
+
+
 def test_output_flood_is_cut_at_the_output_limit(sandbox):
     limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=256)
     result = run(sandbox, "output_flood.py", limits=limits)

@@ -5,6 +5,7 @@ it became."""
 
 import marshal
 import os
+import resource
 import select
 import signal
 import stat
@@ -164,6 +165,8 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
         os._exit(127)
+    if server.cgroups is None:  # the peak wait4 will give starts at this process's own
+        report(status_w, protocol.ProgramImage(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
     try:
         os.execve(exec_fd, order.argv, order.env)
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker

@@ -114,6 +114,11 @@ ProgramStarted = _message("ProgramStarted", ["pid"],
                           "init forked the program (sent only without cgroups, where the "
                           "server watches it through /proc and kills its process group).")
 
+ProgramImage = _message("ProgramImage", ["inherited_kb"],
+                        "The program's child is about to exec it (sent only without cgroups): "
+                        "its own peak resident set then, which the kernel carries into the "
+                        "program's rusage (ru_maxrss) across the exec.")
+
 ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns", "at"],
                         "The program's wait status and rusage, as init or the server reaped it, "
                         "and when (time.monotonic(), the same clock in every process).")
@@ -130,8 +135,8 @@ WorkerDone = _message("WorkerDone", [
 ], "A worker has answered its order: the state the server goes on from.")
 
 KINDS = {kind.__name__: kind for kind in (ServerConfig, Ready, SetupFailed, RunOrder, RunReport,
-                                          PairOrder, PairReport, ProgramStarted, ProgramEnded,
-                                          ChildFailed, WorkerDone)}
+                                          PairOrder, PairReport, ProgramStarted, ProgramImage,
+                                          ProgramEnded, ChildFailed, WorkerDone)}
 
 
 # Who reads a message on the request pipe, named in its frame: the server itself, or a worker

@@ -117,6 +117,7 @@ class Run:
         self.stderr_ring = next((s for s in streams.values() if isinstance(s, Ring)), None)
         self.records = []
         self.stopped = None  # why the worker stopped it: cpu, wall, output, partner, abandoned
+        self.last_hwm_kb = 0  # without cgroups: the program's VmHWM as last seen (sample_own_peak)
         self.stopped_at = None  # when, until the stop is escalated
         self.capped = 0  # how often its memory had met its cap at the last look
         self.capped_at = None  # since when it has met its cap at every look, or None
@@ -209,7 +210,9 @@ class Run:
         """The limit the run has just passed, or None. A run whose CPU time cannot be read is
         stopped too: its limit could not be enforced."""
         cpu_ns = self.cpu_ns()
-        if self.cgroups is not None:
+        if self.cgroups is None:
+            self.sample_own_peak()
+        else:
             self.cgroups.sample()
             if self.order.memory_kb is not None:
                 self.look_at_the_cap(now)
@@ -239,11 +242,34 @@ class Run:
             self.hard_stop()
             self.stopped_at = float("inf")
 
+    def sample_own_peak(self):
+        """Without cgroups: the program's own peak resident set (VmHWM, which exec starts
+        anew), as last seen; see own_peak_kb."""
+        pid = self.program_pid()
+        if pid is not None:
+            self.last_hwm_kb = process_hwm_kb(pid, self.proc_fd()) or self.last_hwm_kb
+
+    def own_peak_kb(self, maxrss_kb):
+        """The program's peak: wait4's, unless that is only the peak the program's child had
+        before the exec (the fork server's pages, about 10 MB: the kernel carries it across
+        exec into ru_maxrss). The program's own was then below it: the last VmHWM seen of it,
+        unless that was still the child's (a program that ended within one poll: below the
+        child's peak, and not seen)."""
+        image = next((r for r in self.records if isinstance(r, protocol.ProgramImage)), None)
+        if image is None or maxrss_kb > image.inherited_kb:
+            return maxrss_kb
+        return self.last_hwm_kb if self.last_hwm_kb < image.inherited_kb else 0
+
     def cpu_ns(self):
         if self.cgroups is not None:
             return self.cgroups.cpu_ns()
         pid = self.program_pid()
         return 0 if pid is None else process_cpu_ns(pid)
+
+    def proc_fd(self):
+        """Where program_pid() is the program's number: the program is the server's child,
+        numbered as fork gave it, which the host's /proc shows (host_proc)."""
+        return host_proc(self.server)
 
     def flooded(self):
         """Whether the run wrote more than it may: stdout past its cap; for a trusted run, whose
@@ -290,7 +316,7 @@ class Run:
             cpu_ns=cpu_ns,
             cgroup_peak=peak,
             oom=oom,
-            maxrss_kb=ended.maxrss_kb if ended else 0,
+            maxrss_kb=self.own_peak_kb(ended.maxrss_kb) if ended else 0,
             stderr_bytes=self.stderr_bytes(),
         )
 
@@ -326,6 +352,11 @@ class InitRun(Run):
         if program is not None and not any(isinstance(r, protocol.ProgramEnded)
                                            for r in self.records):
             kill_group(program)
+
+    def proc_fd(self):
+        """The program's number is its init's, in the runs' PID namespace: the one the server's
+        own /proc shows in a user namespace (None: /proc)."""
+        return None
 
     def program_pid(self):
         """Only needed, and only reported, without cgroups."""
@@ -417,13 +448,38 @@ def limit_passed(blind, cpu, wall, flood, memory=False):
     return None
 
 
-def process_cpu_ns(pid):
+def host_proc(server):
+    """A descriptor of the /proc where the server's children have the numbers fork gave it
+    (its own /proc shows the runs' PID namespace in a user namespace), or None: /proc."""
+    return server.namespaces.proc_fd if server.namespaces is not None else None
+
+
+def read_proc(pid, name, proc_fd):
+    fd = os.open(f"{pid}/{name}" if proc_fd is not None else f"/proc/{pid}/{name}",
+                 os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
+    try:
+        return os.read(fd, 4096).decode(errors="replace")
+    finally:
+        os.close(fd)
+
+
+def process_hwm_kb(pid, proc_fd=None):
+    """A process's peak resident set (VmHWM) in KB from /proc, 0 when it cannot be read."""
+    try:
+        for line in read_proc(pid, "status", proc_fd).splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def process_cpu_ns(pid, proc_fd=None):
     """CPU of a process and its reaped children, from /proc (0 once it is gone: its rusage
     then comes from wait4)."""
     try:
-        with open(f"/proc/{pid}/stat") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
-    except OSError:
+        fields = read_proc(pid, "stat", proc_fd).rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
         return 0
     ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
     return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
