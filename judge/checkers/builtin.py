@@ -136,7 +136,15 @@ def _layout(text: str) -> list[str]:
 
 
 def _decode(data: bytes) -> str:
-    return data.decode("utf-8", errors="replace")
+    # surrogateescape maps each byte that is not UTF-8 to its own code point, so two outputs
+    # decode equal only when their bytes are equal: a lossy decode ("replace") made every
+    # invalid byte the same character and accepted outputs that differ in them.
+    return data.decode("utf-8", errors="surrogateescape")
+
+
+def _printable(text: str) -> str:
+    """Text fit for reports: the escaped bytes that are not UTF-8 shown as \\xNN."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _as_number(token: str) -> float | None:
@@ -153,10 +161,12 @@ def _as_number(token: str) -> float | None:
 def _explain_token_mismatch(got: str, expected: str, equal: TokenEqual) -> tuple[str, str]:
     from judge.checkers.explain import explain_token_mismatch
 
-    return explain_token_mismatch(got, expected, equal)
+    message, details = explain_token_mismatch(got, expected, equal)
+    return _printable(message), _printable(details)
 
 
 def _explain_layout(got: list[str], expected: list[str]) -> tuple[str, str]:
     from judge.checkers.explain import explain_layout
 
-    return explain_layout(got, expected)
+    message, details = explain_layout(got, expected)
+    return _printable(message), _printable(details)

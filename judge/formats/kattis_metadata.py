@@ -13,7 +13,7 @@ METADATA_USED = {"type", "limits", "validation", "validator_flags", "grading", *
 METADATA_REFUSED = {"languages", "allow_file_writing", "constants"}
 LIMITS_USED = {"time_limit", "time_multiplier", "time_multipliers", "time_resolution"}
 LIMITS_USED |= {"memory", "output", "time_safety_margin"}
-TYPES = {"pass-fail", "scoring", "interactive"}  # multi-pass and submit-answer are not
+TYPES = {"pass-fail", "scoring", "interactive"}  # multi-pass is refused by the reader
 
 
 def note_metadata(package: KattisPackage, work: Collector) -> None:

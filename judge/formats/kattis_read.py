@@ -97,8 +97,28 @@ def _is_interactive(metadata: dict) -> bool:
     return "interactive" in problem_types(metadata) or "interactive" in legacy
 
 
+def _refuse_multi_pass(path: Path, metadata: dict) -> None:
+    """A multi-pass problem judged in one pass accepts answers that fail a later pass: the
+    validator's verdict on pass 1 is not final. Until passes are run, such a package is refused
+    rather than imported with verdicts its authors did not mean."""
+    legacy = str(metadata.get("validation", "")).split()[1:]  # legacy: custom multi-pass
+    if "multi-pass" in legacy:
+        key = "validation"
+    elif "multi-pass" in problem_types(metadata):  # 2023-07 and 2025-09: type
+        key = "type"
+    else:
+        return
+    raise ProblemError(
+        path,
+        "multi-pass problems are not supported by this judge (the output validator's"
+        " nextpass.in would be ignored and answers that fail a later pass accepted)",
+        key=key,
+    )
+
+
 def read_package(root: Path, name: str) -> KattisPackage:
     metadata = read_yaml(root / "problem.yaml", required=True)
+    _refuse_multi_pass(root / "problem.yaml", metadata)
     version = _version(root / "problem.yaml", metadata)
     reader = TestDataReader(
         root,

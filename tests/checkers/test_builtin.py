@@ -137,3 +137,29 @@ def test_kattis_default_float_tolerances():
 def test_kattis_default_flags_are_checked(args, fragment):
     with pytest.raises(ValueError, match=fragment):
         parse_default_flags(args)
+
+
+def _binary_pair() -> tuple[bytes, bytes]:
+    """Two 300-byte outputs of bytes that are not UTF-8, differing only at byte 251."""
+    answer = bytes(0x80 + (i * 7) % 0x7F for i in range(300))
+    output = answer[:251] + bytes([answer[251] ^ 0x01]) + answer[252:]
+    return output, answer
+
+
+@pytest.mark.parametrize(
+    ("check", "spec"),
+    [
+        (check_kattis_default, CheckerSpec(name="kattis-default")),
+        (check_tokens, TOKENS),
+        (check_float, CheckerSpec(name="float", abs_tol=1e-6, rel_tol=1e-6)),
+        (check_exact, CheckerSpec(name="exact")),
+    ],
+)
+def test_tokens_are_compared_as_bytes_never_after_a_lossy_decode(check, spec):
+    output, answer = _binary_pair()
+    result = check(output, answer, spec)
+    assert result.verdict is Verdict.WA
+    # the report shows the differing byte and can be written anywhere as UTF-8
+    (result.message + result.details).encode("utf-8")
+    assert check(answer, answer, spec).verdict is Verdict.AC
+    assert check(answer + b"\n", answer, spec).verdict is Verdict.AC

@@ -501,3 +501,31 @@ def test_a_link_to_a_folder_above_is_not_followed_and_one_beside_shares_its_test
     assert (data / "secret.2-any.five.01.in").read_bytes() == (
         data / "secret.1-five.01.in"
     ).read_bytes()
+
+
+MULTI_PASS_METADATA = {
+    "legacy": ("validation", "name: Doubling Twice\nvalidation: custom multi-pass\n"),
+    "2023-07": (
+        "type",
+        "problem_format_version: 2023-07-draft\nname: Doubling Twice\ntype: multi-pass\n",
+    ),
+    "2025-09": (
+        "type",
+        "problem_format_version: 2025-09\nname: Doubling Twice\ntype: [pass-fail, multi-pass]\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("dialect", sorted(MULTI_PASS_METADATA))
+def test_a_multi_pass_package_is_refused_rather_than_judged_in_one_pass(tmp_path, dialect):
+    # Judged in one pass, doubling's wrong submission (right in pass 1 only) got AC.
+    key, metadata = MULTI_PASS_METADATA[dialect]
+    package = shutil.copytree(FIXTURES / "doubling", tmp_path / "doubling")
+    if dialect != "legacy":
+        (package / "problem.yaml").write_text(metadata)
+    root = empty_project(tmp_path)
+    result = run(root, "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert f"problem.yaml: key '{key}': multi-pass problems are not supported" in result.output
+    assert "nextpass.in" in result.output
+    assert not any((root / "problems").iterdir())
