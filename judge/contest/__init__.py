@@ -1,0 +1,12 @@
+"""Contests: the contest as data, its package, and the scoring rules as pure functions.
+
+    model      frozen data: a contest, its problems, teams, organizations, groups, accounts;
+               the judged submissions the rules read; the standings they give
+    package    the CLICS contest package (ccs-specs 2023-06) read and written
+    icpc       pass-fail standings per the CCS requirements (penalty, ties, first to solve, freeze)
+    ioi        score standings (best submission, or the sum of each subtask's best)
+    standings  the one entry point: a contest, its submissions and a view give standings
+
+Imports judge.verdicts and judge.errors only. The service, the web pages and the Contest API
+import this package; nothing here touches a database, a clock or a process.
+"""
