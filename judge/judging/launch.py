@@ -41,6 +41,7 @@ class Submission:
     out_of_memory: tuple[str, ...] = ("MemoryError",)  # its runtime's words for it on stderr
     time_factor: float = 1.0  # of its language: the time limit is multiplied by it
     processes: int = 64  # processes and threads it may have at once
+    address_space_kb: int | None = None  # ResourceLimits: the runtime's reservations
 
 
 Alone = Callable[[], AbstractContextManager[object]]  # runs inside it are measured alone
@@ -118,7 +119,8 @@ def submission_request(
     return RunRequest(
         argv=submission.argv,
         limits=submission_limits(language_limits(problem.limits, submission.time_factor),
-                                 submission.baseline_kb, submission.processes),
+                                 submission.baseline_kb, submission.processes,
+                                 submission.address_space_kb),
         stdin_path=stdin_path,
         stdin_bytes=stdin_bytes,
         isolate=True,
@@ -159,7 +161,8 @@ def compile_limits(limits: CompileLimits) -> ResourceLimits:
     )
 
 
-def submission_limits(limits: Limits, baseline_kb: int, processes: int = 64) -> ResourceLimits:
+def submission_limits(limits: Limits, baseline_kb: int, processes: int = 64,
+                      address_space_kb: int | None = None) -> ResourceLimits:
     """The sandbox caps the gross peak, so the net limit is widened by the runtime's baseline;
     `processes`: the threads its runtime starts (a JVM's dozen) count too."""
     return ResourceLimits(
@@ -168,4 +171,5 @@ def submission_limits(limits: Limits, baseline_kb: int, processes: int = 64) -> 
         memory_kb=limits.memory_kb + baseline_kb,
         output_kb=limits.output_kb,
         processes=processes,
+        address_space_kb=address_space_kb,
     )

@@ -17,7 +17,7 @@ from judge.checkers import CheckResult
 from judge.checkers.registry import checker_kind
 from judge.errors import JudgeError
 from judge.judging.grading import Batch, judge_groups
-from judge.languages.build import CompileFailure, Prepared, idle_run, prepare
+from judge.languages.build import CompileFailure, Prepared, address_space_kb, idle_run, prepare
 from judge.languages.descriptor import Language
 from judge.languages.registry import UnknownLanguage, detect_language
 from judge.judging.launch import (
@@ -239,6 +239,7 @@ def prepare_submission(
         out_of_memory=lang.memory.out_of_memory,
         time_factor=lang.time_factor,
         processes=lang.processes,
+        address_space_kb=address_space_kb(lang),
     )
 
 

@@ -170,7 +170,13 @@ def compile_limits_for(language: Language, limits: ResourceLimits) -> ResourceLi
         wall_ms=max(limits.wall_ms, 3 * cpu_ms),
         memory_kb=None if limits.memory_kb is None else max(limits.memory_kb, needs.memory_kb),
         processes=max(limits.processes, needs.processes),
+        address_space_kb=address_space_kb(language),
     )
+
+
+def address_space_kb(language: Language) -> int | None:
+    """The RLIMIT_AS room a run of the language needs above its memory cap (ResourceLimits)."""
+    return language.memory.address_space_kb or None
 
 
 def fill(template: tuple[str, ...], values: Mapping[str, str]) -> tuple[str, ...]:

@@ -63,6 +63,10 @@ class Memory:
     minimum_kb: int = 0
     # What the runtime writes on stderr when an allocation fails: the run is MLE, not RE.
     out_of_memory: tuple[str, ...] = ()
+    # Address space the runtime (and its compiler, the same runtime) maps beyond what it
+    # touches: where no memory cgroup caps a run, RLIMIT_AS must leave this much room above
+    # the cap (0: the sandbox's default room).
+    address_space_kb: int = 0
 
     def heap_kb(self, limit_kb: int) -> int:
         return max(1, limit_kb - self.reserve_kb)

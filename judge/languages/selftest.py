@@ -16,6 +16,7 @@ from judge.files import write_atomically
 from judge.languages.build import (
     CompileFailure,
     Prepared,
+    address_space_kb,
     expand_binds,
     fill,
     idle_run,
@@ -90,7 +91,8 @@ def probe_version(sandbox: Sandbox, language: Language) -> str:
     known = _read_json(sandbox.cache.versions)
     if key in known:
         return str(known[key])
-    run = sandbox.run(RunRequest(argv=fill(language.version, {}), limits=VERSION_LIMITS,
+    limits = dataclasses.replace(VERSION_LIMITS, address_space_kb=address_space_kb(language))
+    run = sandbox.run(RunRequest(argv=fill(language.version, {}), limits=limits,
                                  binds=expand_binds(language.binds)))
     said = (run.stdout + run.stderr).decode(errors="replace")
     lines = [line.strip() for line in said.splitlines() if line.strip()]
@@ -114,7 +116,8 @@ def _run(sandbox: Sandbox, prepared: Prepared):
     test = prepared.language.self_test
     run = sandbox.run(RunRequest(
         argv=prepared.argv,
-        limits=dataclasses.replace(RUN_LIMITS, processes=prepared.language.processes),
+        limits=dataclasses.replace(RUN_LIMITS, processes=prepared.language.processes,
+                                   address_space_kb=address_space_kb(prepared.language)),
         stdin_bytes=test.stdin.encode(),
         python_code=prepared.python_code,
         files_in=prepared.run.files_in,

@@ -58,6 +58,11 @@ class ResourceLimits:
     # Largest file the run may write in its own directory (e.g. a compiled program); None: as
     # large as the output cap.
     files_kb: int | None = None
+    # Where no memory cgroup caps the run, RLIMIT_AS backs the cap up: this much address space
+    # above it, for runtimes that reserve far more than they touch (a JVM's class space, GHC's
+    # heap); None: the default room (DEFAULT_ADDRESS_SPACE_KB). The memory cap itself is then
+    # held by the supervisor, which polls the program's peak.
+    address_space_kb: int | None = None
 
 
 @dataclass(frozen=True)

@@ -284,6 +284,7 @@ class JailSandbox:
             cpu_ms=limits.cpu_ms,
             wall_ms=limits.wall_ms,
             memory_kb=limits.memory_kb,
+            address_space_kb=limits.address_space_kb,
             output_kb=limits.output_kb,
             files_kb=files_kb,
             box_bytes=max(BOX_BYTES, 2 * files_kb * 1024

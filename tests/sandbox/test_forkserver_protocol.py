@@ -18,8 +18,8 @@ ORDER = protocol.RunOrder(
     argv=["/bin/true"], python=False, code_file=None, isolate=True, boxed=True, cwd="/w",
     cwd_given=False, files_in={"a.cpp": "/s/a.cpp"}, collect=["program"], out_dir="/o",
     stdin=None, stdout="/s/out", stderr="/s/err", env={"PATH": "/bin"}, cpu_ms=1000,
-    wall_ms=3000, memory_kb=65536, output_kb=64, files_kb=64, box_bytes=1 << 26, processes=16,
-    piped=False, binds=["/etc/java-17-openjdk"],
+    wall_ms=3000, memory_kb=65536, address_space_kb=None, output_kb=64, files_kb=64,
+    box_bytes=1 << 26, processes=16, piped=False, binds=["/etc/java-17-openjdk"],
 )
 
 

@@ -27,8 +27,9 @@ LANGUAGE = Language(
         "}\n"
     ),
     idle_source="package main\n\nfunc main() {}\n",
+    # Its runtime reserves arenas and thread stacks ahead of use.
     memory=Memory(reserve_kb=2 * 1024, minimum_kb=4 * 1024,
-                  out_of_memory=("runtime: out of memory",)),
+                  out_of_memory=("runtime: out of memory",), address_space_kb=2 * 1024 * 1024),
     # go build starts the compiler and the linker, each with threads of its own.
     compile_needs=CompileNeeds(time_ms=30_000, memory_kb=1024 * 1024, processes=128),
     processes=128,

@@ -21,7 +21,8 @@ LANGUAGE = Language(
     self_test=SelfTest("main :: IO ()\nmain = interact $ \\s -> "
                        "show (sum (map read (words s) :: [Integer])) ++ \"\\n\"\n"),
     idle_source="main :: IO ()\nmain = return ()\n",
-    memory=Memory(out_of_memory=("Heap exhausted",)),
+    # GHC's runtime (the compiler's too) refuses to start in less than 9 GB of address space.
+    memory=Memory(out_of_memory=("Heap exhausted",), address_space_kb=10 * 1024 * 1024),
     compile_needs=CompileNeeds(time_ms=60_000, memory_kb=1024 * 1024),
     # The package database GHC reads lives in /var/lib/ghc.
     binds=("/var/lib/ghc",),

@@ -8,8 +8,9 @@ JVM_RUN = ("-XX:+UseSerialGC", "-Xss64m", "-Xmx{heap_kb}k", "-XX:-UsePerfData",
 JVM_COMPILE = ("-Xmx768m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData")
 # The JVM's growth beyond its idle footprint while a program runs (compiled code, loaded
 # classes, the collector's tables) is kept out of the heap it is given.
+# Its address space holds a 1 GB class space and a code cache it reserves but barely touches.
 JVM_MEMORY = Memory(reserve_kb=24 * 1024, minimum_kb=32 * 1024,
-                    out_of_memory=("java.lang.OutOfMemoryError",))
+                    out_of_memory=("java.lang.OutOfMemoryError",), address_space_kb=4 * 1024 * 1024)
 # The JVM's threads (compiler, collector, finalizer, ...) count against a run's processes.
 JVM_PROCESSES = 128
 JVM_SYSCALLS = ("threads (clone, futex)", "large address-space reservations (mmap, mprotect)")

@@ -21,8 +21,10 @@ LANGUAGE = Language(
         "console.log((a + b).toString());\n"
     ),
     idle_source="",
+    # V8 reserves its heap's cages and code space ahead of use.
     memory=Memory(reserve_kb=16 * 1024, minimum_kb=32 * 1024,
-                  out_of_memory=("JavaScript heap out of memory",)),
+                  out_of_memory=("JavaScript heap out of memory",),
+                  address_space_kb=4 * 1024 * 1024),
     processes=64,
     syscalls=("threads (clone, futex)", "large address-space reservations (mmap)"),
 )

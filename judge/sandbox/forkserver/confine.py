@@ -7,6 +7,9 @@ import resource
 from .libc import PR_SET_NO_NEW_PRIVS, prctl
 
 NOFILE = 256  # open files of an isolated run
+# Without a memory cgroup: the address space a run may map above its memory cap (RLIMIT_AS,
+# the backstop under the supervisor's polling), unless its order asks for more.
+DEFAULT_ADDRESS_SPACE_KB = 512 * 1024
 
 
 def join_cgroups(joins):
@@ -31,12 +34,16 @@ def set_limits(order, uid, cgroups, count_processes=False):
         resource.setrlimit(resource.RLIMIT_NOFILE, (NOFILE, NOFILE))
         if uid is not None or count_processes:
             resource.setrlimit(resource.RLIMIT_NPROC, (order.processes,) * 2)
+    stack = max(8 * 1024 * 1024, memory_kb * 1024) if memory_kb is not None else None
     if memory_kb is not None and not cgroups:
-        # No memory cgroup: bound the address space generously, so a bomb cannot take the host.
-        space = (memory_kb + 512 * 1024) * 1024
+        # No memory cgroup: bound the address space generously, so a bomb cannot take the host
+        # (the supervisor holds the program to its cap). A runtime that asks for room maps
+        # threads too, each with a stack of RLIMIT_STACK's size.
+        space = (memory_kb + (order.address_space_kb or DEFAULT_ADDRESS_SPACE_KB)) * 1024
+        if order.address_space_kb and not order.python:
+            space += order.processes * stack
         resource.setrlimit(resource.RLIMIT_AS, (space, space))
-    if memory_kb is not None and not order.python:
-        stack = max(8 * 1024 * 1024, memory_kb * 1024)
+    if stack is not None and not order.python:
         resource.setrlimit(resource.RLIMIT_STACK, (stack, stack))
 
 

@@ -71,6 +71,7 @@ RunOrder = _message("RunOrder", [
     "cpu_ms",  # CPU limit of the run's process tree
     "wall_ms",  # wall-clock backstop
     "memory_kb",  # cap on the run's memory (cgroup), or None
+    "address_space_kb",  # without a memory cgroup: RLIMIT_AS's room above memory_kb, or None
     "output_kb",  # stdout cap
     "files_kb",  # largest file the program may write (RLIMIT_FSIZE)
     "box_bytes",  # size of the /box tmpfs

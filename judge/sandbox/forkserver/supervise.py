@@ -24,6 +24,9 @@ MEMORY_GRACE_S = 0.05
 # few KB round stderr's ring), never a loop without end.
 FINAL_DRAINS = 512
 STOP_GRACE_S = 1.0  # after its processes were killed, how long a run may take to report
+# Without cgroups, what the program's child may touch between reporting its image and its
+# exec (the report itself): a wait4 peak within this of the image is still the child's.
+IMAGE_SLACK_KB = 1024
 TRUSTED_STDERR_BYTES = 64 * 1024 * 1024  # a trusted run (no pump) writes stderr to a file
 
 
@@ -118,6 +121,7 @@ class Run:
         self.records = []
         self.stopped = None  # why the worker stopped it: cpu, wall, output, partner, abandoned
         self.last_hwm_kb = 0  # without cgroups: the program's VmHWM as last seen (sample_own_peak)
+        self.parent_name = own_name()  # what its child is called until it execs the program
         self.stopped_at = None  # when, until the stop is escalated
         self.capped = 0  # how often its memory had met its cap at the last look
         self.capped_at = None  # since when it has met its cap at every look, or None
@@ -218,8 +222,15 @@ class Run:
                 self.look_at_the_cap(now)
         return limit_passed(cpu_ns is None, cpu_ns is not None and cpu_ns > self.order.cpu_ms
                             * 1_000_000, now - self.started > self.order.wall_ms / 1000,
-                            self.flooded(), self.capped_at is not None
-                            and now - self.capped_at > MEMORY_GRACE_S)
+                            self.flooded(), self.over_the_cap(now))
+
+    def over_the_cap(self, now):
+        """With cgroups: held at the memory cap for MEMORY_GRACE_S (its cgroup reclaims first).
+        Without: the program's own peak past the cap, as last polled (RLIMIT_AS is only the
+        backstop, with room for runtimes that reserve more than they use)."""
+        if self.cgroups is not None:
+            return self.capped_at is not None and now - self.capped_at > MEMORY_GRACE_S
+        return self.order.memory_kb is not None and self.last_hwm_kb > self.order.memory_kb
 
     def look_at_the_cap(self, now):
         capped = self.cgroups.capped()
@@ -244,21 +255,26 @@ class Run:
 
     def sample_own_peak(self):
         """Without cgroups: the program's own peak resident set (VmHWM, which exec starts
-        anew), as last seen; see own_peak_kb."""
+        anew), as last seen; see own_peak_kb. Its child before the exec, still named as the
+        server is, holds the server's pages: not the program's (a Python program run in the
+        server never execs, and its peak is the child's, baseline included)."""
         pid = self.program_pid()
-        if pid is not None:
-            self.last_hwm_kb = process_hwm_kb(pid, self.proc_fd()) or self.last_hwm_kb
+        if pid is None:
+            return
+        name, hwm_kb = process_name_and_hwm(pid, self.proc_fd())
+        if hwm_kb and (self.order.python or name != self.parent_name):
+            self.last_hwm_kb = hwm_kb
 
     def own_peak_kb(self, maxrss_kb):
         """The program's peak: wait4's, unless that is only the peak the program's child had
         before the exec (the fork server's pages, about 10 MB: the kernel carries it across
-        exec into ru_maxrss). The program's own was then below it: the last VmHWM seen of it,
-        unless that was still the child's (a program that ended within one poll: below the
-        child's peak, and not seen)."""
+        exec into ru_maxrss, with what the child touched after it reported its image). The
+        program's own was then below it: the last VmHWM seen of it after the exec (0 for a
+        program that ended within one poll, unseen)."""
         image = next((r for r in self.records if isinstance(r, protocol.ProgramImage)), None)
-        if image is None or maxrss_kb > image.inherited_kb:
+        if image is None or maxrss_kb > image.inherited_kb + IMAGE_SLACK_KB:
             return maxrss_kb
-        return self.last_hwm_kb if self.last_hwm_kb < image.inherited_kb else 0
+        return self.last_hwm_kb
 
     def cpu_ns(self):
         if self.cgroups is not None:
@@ -463,15 +479,29 @@ def read_proc(pid, name, proc_fd):
         os.close(fd)
 
 
-def process_hwm_kb(pid, proc_fd=None):
-    """A process's peak resident set (VmHWM) in KB from /proc, 0 when it cannot be read."""
+def process_name_and_hwm(pid, proc_fd=None):
+    """A process's name and peak resident set (VmHWM, KB) from /proc: ("", 0) when they
+    cannot be read."""
+    name, hwm_kb = "", 0
     try:
         for line in read_proc(pid, "status", proc_fd).splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
+            if line.startswith("Name:"):
+                name = line[len("Name:"):].strip()
+            elif line.startswith("VmHWM:"):
+                hwm_kb = int(line.split()[1])
+                break
     except (OSError, ValueError, IndexError):
-        pass
-    return 0
+        return "", 0
+    return name, hwm_kb
+
+
+def own_name():
+    """This process's name (its comm), which a child keeps until it execs."""
+    try:
+        with open("/proc/self/comm") as handle:
+            return handle.read().rstrip("\n")
+    except OSError:
+        return ""
 
 
 def process_cpu_ns(pid, proc_fd=None):
