@@ -44,9 +44,9 @@ def ioi_standings(contest: Contest, submissions: Iterable[JudgedSubmission], vie
     cut = freeze_cut(contest, view, thawed)
     made = cells_of(contest, submissions, teams)
     problems = sorted(contest.problems, key=lambda problem: problem.ordinal)
-    points = {(team_id, problem.id): problem_points(contest.score_mode, problem,
-                                                     made.get((team_id, problem.id), []), cut)
-              for team_id in (team.id for team in teams) for problem in problems}
+    points = {(team.id, problem.id): problem_points(contest.score_mode, problem,
+                                                     made.get((team.id, problem.id), []), cut)
+              for team in teams for problem in problems}
     rows = [team_row(team, problems, points) for team in teams]
     by_name = {team.id: team for team in teams}
 
