@@ -50,25 +50,26 @@ def main() -> bool:
     return True
 
 
-def generated_contest(rng: random.Random) -> tuple[Contest, list[JudgedSubmission]]:
+def generated_contest(rng: random.Random, teams: int = TEAMS, submissions: int = SUBMISSIONS
+                      ) -> tuple[Contest, list[JudgedSubmission]]:
     problems = tuple(ContestProblem(id=f"p{index}", label=chr(ord("A") + index), ordinal=index,
                                     max_score=sum(SUBTASKS)) for index in range(PROBLEMS))
-    teams = tuple(Team(id=f"t{index}", name=f"Team {index:03d}") for index in range(TEAMS))
+    on_board = tuple(Team(id=f"t{index}", name=f"Team {index:03d}") for index in range(teams))
     contest = Contest(id="bench", name="Benchmark", start_time=START,
                       duration=timedelta(hours=5), scoreboard_freeze_duration=timedelta(hours=1),
-                      problems=problems, teams=teams)
+                      problems=problems, teams=on_board)
     verdicts, weights = list(VERDICTS), list(VERDICTS.values())
-    submissions = []
-    for number in range(SUBMISSIONS):
+    made = []
+    for number in range(submissions):
         at = timedelta(seconds=rng.uniform(0, 5 * 3600))
         verdict = rng.choices(verdicts, weights)[0]
         parts = tuple(rng.choice((0.0, points)) if verdict is not Verdict.AC else points
                       for points in SUBTASKS)
-        submissions.append(JudgedSubmission(
-            id=str(number), team_id=rng.choice(teams).id, problem_id=rng.choice(problems).id,
+        made.append(JudgedSubmission(
+            id=str(number), team_id=rng.choice(on_board).id, problem_id=rng.choice(problems).id,
             submitted_at=START + at, contest_time=at, verdict=verdict,
             score=sum(parts), subtask_scores=parts))
-    return contest, submissions
+    return contest, made
 
 
 if __name__ == "__main__":

@@ -99,3 +99,24 @@ def test_a_score_division_is_ranked_by_score():
         1    charlie  50     50@20
         2    alpha    10     10@10
     """)
+
+
+def test_the_thawed_public_board_is_the_jurys_without_the_hidden_teams():
+    # A generated contest with every verdict, pending ones and a freeze (the benchmark's, small).
+    import random
+    from dataclasses import replace
+
+    from bench.bench_scoreboard import generated_contest
+    contest, submissions = generated_contest(random.Random(7), teams=40, submissions=1500)
+    contest = replace(contest, teams=tuple(replace(team, hidden=index % 9 == 0)
+                                           for index, team in enumerate(contest.teams)))
+    for scoring in ScoreboardType:
+        scored = replace(contest, scoreboard_type=scoring)
+        jury = standings(scored, submissions, View.JURY)
+        thawed = standings(scored, submissions, View.PUBLIC, thawed=True)
+        hidden = {team.id for team in contest.teams if team.hidden}
+        public_rows = [(row.team_id, row.cells) for row in jury.rows if row.team_id not in hidden]
+        assert [(row.team_id, row.cells) for row in thawed.rows] == public_rows
+        assert standings(scored, submissions, View.PUBLIC).frozen and not thawed.frozen
+        ranks = [row.rank for row in thawed.rows]
+        assert ranks == sorted(ranks) and ranks[0] == 1
