@@ -3,11 +3,15 @@ lists only its teams, ranked among themselves, as the Contest API's scoreboard?g
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from judge.contest.model import ScoreboardType, View
 from judge.contest.standings import filter_group, standings
 from judge.errors import JudgeError
+from tests.contest.generated import generated_contest
 from tests.contest.golden import Case, assert_board, contest_of, submissions_of
 
 DIVISIONS = Case(
@@ -103,10 +107,6 @@ def test_a_score_division_is_ranked_by_score():
 
 def test_the_thawed_public_board_is_the_jurys_without_the_hidden_teams():
     # A generated contest with every verdict, pending ones and a freeze (the benchmark's, small).
-    import random
-    from dataclasses import replace
-
-    from bench.bench_scoreboard import generated_contest
     contest, submissions = generated_contest(random.Random(7), teams=40, submissions=1500)
     contest = replace(contest, teams=tuple(replace(team, hidden=index % 9 == 0)
                                            for index, team in enumerate(contest.teams)))
