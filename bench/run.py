@@ -22,6 +22,7 @@ BENCHMARKS = (
     "bench.bench_languages",
     "bench.bench_load",
     "bench.bench_many_judges",
+    "bench.bench_scoreboard",
 )
 
 

@@ -49,6 +49,9 @@ class ContestProblem:
     name: str | None = None  # as the package names it; else the problem's own title
     color: str | None = None  # a colour's name, for balloons
     rgb: str | None = None  # "#rrggbb"
+    # SCORE contests: the problem's full marks, when known (the sum of its groups' points), so
+    # that a cell can say "solved"; None: never shown as solved, its score is all there is.
+    max_score: float | None = None
 
 
 @dataclass(frozen=True)
