@@ -1,0 +1,132 @@
+"""The CLICS event feed (2023-06) as pure data: an append-only log of events, each the new state of
+one object (or its deletion), found by comparing what the endpoints show after each change.
+
+The spec promises readers only this: every change is notified after it happened, the last event
+of an object is its current state, and `state` with `end_of_updates` set comes last. This log
+adds an order that keeps references intact for a reader that applies events one by one:
+the contest and its state first, then configuration in the order of what refers to what
+(judgement types, languages, problems, groups, organizations, teams, accounts), then live data in
+time order (a submission before its judgement, a judgement before its runs), awards, and finally
+deletions, the referring objects before the ones they refer to.
+
+Tokens are opaque strings, one per event, increasing; `since(token)` gives exactly the events
+after it, and a token this log did not issue is an UnknownToken (the API answers 400).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.errors import JudgeError
+
+# Endpoint types in the order their creations are sent.
+ORDER = ("contest", "state", "judgement-types", "languages", "problems", "groups",
+         "organizations", "teams", "accounts", "submissions", "judgements", "runs",
+         "clarifications", "awards")
+_LIVE = ("submissions", "judgements", "runs", "clarifications")
+
+# type -> id -> object; the singletons (contest, state) are stored under the id None.
+Snapshot = Mapping[str, Mapping[str | None, dict]]
+
+
+class UnknownToken(JudgeError):
+    """A since_token this feed never issued (or no longer keeps)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    token: str
+    type: str
+    id: str | None  # None for the singletons: contest and state
+    data: dict | None  # None: the object was deleted
+
+
+def event_object(event: Event) -> dict:
+    return {"type": event.type, "id": event.id, "data": event.data, "token": event.token}
+
+
+def event_line(event: Event) -> bytes:
+    """One NDJSON line of the feed, newline included."""
+    text = json.dumps(event_object(event), ensure_ascii=False, separators=(",", ":"))
+    return text.encode() + b"\n"
+
+
+def _moment(text: str) -> datetime:
+    # fromisoformat reads "Z" only from Python 3.11 on.
+    return datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
+
+
+def _live_time(kind: str, obj: dict) -> datetime:
+    """When a live object last changed: a judgement at its end once it has one."""
+    if kind == "judgements":
+        return _moment(obj.get("end_time") or obj["start_time"])
+    return _moment(obj["time"])
+
+
+def changes(previous: Snapshot, current: Snapshot) -> list[tuple[str, str | None, dict | None]]:
+    """(type, id, data) for every object created, changed or deleted, in the order to send."""
+    changed: dict[str, list[tuple[str | None, dict]]] = {}
+    for kind in ORDER:
+        before = previous.get(kind, {})
+        changed[kind] = [(key, obj) for key, obj in current.get(kind, {}).items()
+                         if before.get(key) != obj]
+    # The state that ends the updates goes last of all; any other state change goes first.
+    state = changed.pop("state")
+    final_state = [("state", key, obj) for key, obj in state if obj.get("end_of_updates")]
+    out: list[tuple[str, str | None, dict | None]] = [
+        ("contest", key, obj) for key, obj in changed.pop("contest")]
+    if not final_state:
+        out += [("state", key, obj) for key, obj in state]
+    for kind in ORDER:
+        if kind in changed and kind not in _LIVE and kind != "awards":
+            out += [(kind, key, obj) for key, obj in changed[kind]]
+    live = [(_live_time(kind, obj), ORDER.index(kind), position, kind, key, obj)
+            for kind in _LIVE for position, (key, obj) in enumerate(changed[kind])]
+    out += [(kind, key, obj) for *_, kind, key, obj in sorted(live, key=lambda item: item[:3])]
+    out += [("awards", key, obj) for key, obj in changed["awards"]]
+    for kind in reversed(ORDER):
+        gone = [key for key in previous.get(kind, {}) if key not in current.get(kind, {})]
+        out += [(kind, key, None) for key in gone]
+    return out + final_state
+
+
+class FeedLog:
+    """The feed of one contest: give it the endpoints' objects after each change (`record`), read
+    the events back (`events`, `since`). No clock and no threads: the caller serialises calls."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+        self._snapshot: dict[str, dict[str | None, dict]] = {}
+        self._closed = False
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    def record(self, snapshot: Snapshot) -> list[Event]:
+        """Append an event per difference from the previous snapshot; returns the new events."""
+        new = []
+        for kind, key, data in changes(self._snapshot, snapshot):
+            if self._closed:
+                raise ValueError("the feed changed after its end_of_updates")
+            event = Event(str(len(self._events) + 1), kind, key, data)
+            self._events.append(event)
+            new.append(event)
+            if kind == "state" and data and data.get("end_of_updates"):
+                self._closed = True
+        # A copy: the caller may go on to change its dictionaries.
+        self._snapshot = {kind: dict(copy.deepcopy(objects)) for kind, objects in snapshot.items()}
+        return new
+
+    def since(self, token: str | None) -> tuple[Event, ...]:
+        """The events after `token` (all of them for None)."""
+        if token is None:
+            return self.events
+        if not token.isdigit() or str(int(token)) != token or not 1 <= int(token) <= len(
+                self._events):
+            raise UnknownToken(f"unknown since_token {token!r}")
+        return tuple(self._events[int(token):])
