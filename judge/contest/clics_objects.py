@@ -138,8 +138,10 @@ def submission_object(contest: Contest, submission: Submission) -> dict:
             "filename": "files.zip",
             "mime": "application/zip",
         }],
+        # Written even when null: the spec says C and C++ have a null entry point, and the
+        # schema's test for those languages holds only when the property is there.
+        "entry_point": submission.entry_point,
     }
-    _put(obj, "entry_point", submission.entry_point)
     return obj
 
 
