@@ -19,6 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "problem",
     "judging",
     "setter",
+    "contest",
     "present formats",
     "service",
     "web",
