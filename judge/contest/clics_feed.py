@@ -60,10 +60,12 @@ def _moment(text: str) -> datetime:
     return datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith("Z") else text)
 
 
-def _live_time(kind: str, obj: dict) -> datetime:
-    """When a live object last changed: a judgement at its end once it has one."""
+def _live_time(kind: str, obj: dict, new: bool) -> datetime:
+    """Where a live object goes in time order. A judgement is placed at its start when it is new,
+    even if it has also ended since the last snapshot, so that it comes before its runs; an
+    update of one (its verdict) is placed at its end."""
     if kind == "judgements":
-        return _moment(obj.get("end_time") or obj["start_time"])
+        return _moment(obj["start_time"] if new else obj.get("end_time") or obj["start_time"])
     return _moment(obj["time"])
 
 
@@ -84,7 +86,8 @@ def changes(previous: Snapshot, current: Snapshot) -> list[tuple[str, str | None
     for kind in ORDER:
         if kind in changed and kind not in _LIVE and kind != "awards":
             out += [(kind, key, obj) for key, obj in changed[kind]]
-    live = [(_live_time(kind, obj), ORDER.index(kind), position, kind, key, obj)
+    live = [(_live_time(kind, obj, key not in previous.get(kind, {})), ORDER.index(kind),
+             position, kind, key, obj)
             for kind in _LIVE for position, (key, obj) in enumerate(changed[kind])]
     out += [(kind, key, obj) for *_, kind, key, obj in sorted(live, key=lambda item: item[:3])]
     out += [("awards", key, obj) for key, obj in changed["awards"]]
@@ -98,10 +101,23 @@ class FeedLog:
     """The feed of one contest: give it the endpoints' objects after each change (`record`), read
     the events back (`events`, `since`). No clock and no threads: the caller serialises calls."""
 
-    def __init__(self) -> None:
+    def __init__(self, events: tuple[Event, ...] = ()) -> None:
+        """`events`: a log kept elsewhere (the service's database) to go on from, e.g. after a
+        restart; its tokens stay valid and the next event follows the last one."""
         self._events: list[Event] = []
         self._snapshot: dict[str, dict[str | None, dict]] = {}
         self._closed = False
+        for position, event in enumerate(events, 1):
+            if event.token != str(position):
+                raise ValueError(f"event {position} of the log has token {event.token!r}")
+            self._events.append(event)
+            objects = self._snapshot.setdefault(event.type, {})
+            if event.data is None:
+                objects.pop(event.id, None)
+            else:
+                objects[event.id] = copy.deepcopy(event.data)
+            self._closed = event.type == "state" and bool(event.data) and bool(
+                event.data.get("end_of_updates"))
 
     @property
     def events(self) -> tuple[Event, ...]:

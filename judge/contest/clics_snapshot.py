@@ -8,7 +8,7 @@ and while the board is frozen they do not see the judgements of submissions made
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from judge.contest.clics_access import ENDPOINTS
@@ -82,7 +82,10 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
     state = state_object(contest, now, thawed_at=record.thawed_at,
                          finalized_at=record.finalized_at,
                          end_of_updates_at=record.end_of_updates_at)
-    hidden = set() if jury else {team.id for team in contest.teams if team.hidden}
+    # A hidden group's teams are hidden with it (so no visible team names a hidden group).
+    hidden_groups = {group.id for group in contest.groups if group.hidden}
+    hidden = set() if jury else {team.id for team in contest.teams
+                                 if team.hidden or hidden_groups & set(team.group_ids)}
     embargoed = _embargoed(record, viewer, state)
     submissions = [s for s in record.submissions if s.team_id not in hidden]
     shown = {s.id for s in submissions}
@@ -112,7 +115,8 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
             clarification_object(contest, c) for c in record.clarifications
             if jury or c.from_team_id is None and c.to_team_id in (None, team_id)
             or team_id is not None and c.from_team_id == team_id),
-        "awards": _by_id(award_object(award) for award in record.awards),
+        "awards": _by_id(award_object(replace(award, team_ids=tuple(
+            t for t in award.team_ids if t not in hidden))) for award in record.awards),
     }
     visible = set(ENDPOINTS[viewer]) | {"contest", "state"}
     return {kind: objs for kind, objs in objects.items() if kind in visible}

@@ -57,3 +57,24 @@ def errors(name: str, obj, *, strict: bool = True, nonempty: bool = False) -> li
     found = validator(name, strict, nonempty).iter_errors(as_served(obj))
     return [f"{'/'.join(map(str, error.absolute_path)) or '.'}: {error.message}"
             for error in found]
+
+
+# Properties that refer to other objects, and the endpoint those live in.
+REFS = {"team_id": "teams", "problem_id": "problems", "language_id": "languages",
+        "submission_id": "submissions", "judgement_id": "judgements",
+        "organization_id": "organizations", "judgement_type_id": "judgement-types",
+        "from_team_id": "teams", "to_team_id": "teams", "reply_to_id": "clarifications",
+        "group_ids": "groups", "team_ids": "teams"}
+
+
+def dangling(state: dict) -> list[str]:
+    """Every reference in `state` (type -> id -> object) to an object it does not hold."""
+    found = []
+    for kind, objects in state.items():
+        for obj in objects.values():
+            for name, target in REFS.items():
+                values = obj.get(name)
+                values = values if isinstance(values, list) else [values]
+                found += [f"{kind} {obj.get('id')}: {name}={value}" for value in values
+                          if value is not None and value not in state.get(target, {})]
+    return found

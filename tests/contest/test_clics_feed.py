@@ -22,7 +22,7 @@ from judge.contest.clics import (
 from judge.contest.model import Account, AccountType, Organization, Team
 from judge.errors import JudgeError
 from tests.contest.clics_contest import CONTEST, END_OF_UPDATES, START, moments, record_at
-from tests.contest.clics_schemas import errors
+from tests.contest.clics_schemas import dangling, errors
 
 # Part-way through, the jury edits the configuration: a team withdraws (its account goes with it),
 # another team moves to a new organization and the old one is removed.
@@ -38,13 +38,6 @@ EDITED = replace(
     teams=tuple(replace(t, organization_id="lund", name="Max Cut!") if t.id == "t2" else t
                 for t in CONTEST.teams),
 )
-
-REFS = {"team_id": "teams", "problem_id": "problems", "language_id": "languages",
-        "submission_id": "submissions", "judgement_id": "judgements",
-        "organization_id": "organizations", "judgement_type_id": "judgement-types",
-        "from_team_id": "teams", "to_team_id": "teams", "reply_to_id": "clarifications",
-        "group_ids": "groups", "team_ids": "teams"}
-
 
 def view_at(now: datetime) -> dict:
     contest = EDITED if now >= EDITED_AT else WITH_T4
@@ -65,18 +58,6 @@ def apply(state: dict, event: Event) -> None:
         del objects[event.id]
     else:
         objects[event.id] = event.data
-
-
-def dangling(state: dict) -> list[str]:
-    found = []
-    for kind, objects in state.items():
-        for obj in objects.values():
-            for name, target in REFS.items():
-                values = obj.get(name)
-                values = values if isinstance(values, list) else [values]
-                found += [f"{kind} {obj.get('id')}: {name}={value}" for value in values
-                          if value is not None and value not in state.get(target, {})]
-    return found
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +166,40 @@ def test_the_log_keeps_its_own_copy_of_what_it_was_given():
     view["teams"]["t1"]["name"] = "Changed behind the log's back"
     events = log.record(view)
     assert [(e.type, e.id) for e in events] == [("teams", "t1")]
+
+
+def test_coarse_snapshots_still_keep_every_reference_intact():
+    """A service that records rarely sees a judgement start, run and end between two records:
+    the judgement still comes before its runs."""
+    log = FeedLog()
+    for minutes in range(-60, 420, 60):
+        log.record(view_at(START + timedelta(minutes=minutes)))
+    log.record(view_at(END_OF_UPDATES))
+    state: dict = {}
+    for event in log.events:
+        apply(state, event)
+        assert not dangling(state), (event.token, dangling(state))
+    final = view_at(END_OF_UPDATES)
+    assert {k: v for k, v in state.items() if v} == {k: v for k, v in final.items() if v}
+
+
+def test_a_log_restored_from_its_events_goes_on_as_if_never_stopped(feed):
+    """After a restart the service rebuilds the log from the events it stored: tokens stay
+    valid, and the next changes give the very events the uninterrupted log gave."""
+    log, _ = feed
+    times = sorted(set(moments()) | {EDITED_AT})
+    for cut in (0, 1, len(times) // 2, len(times) - 1):
+        first = FeedLog()
+        for now in times[:cut]:
+            first.record(view_at(now))
+        restored = FeedLog(first.events)
+        assert restored.since(first.events[-1].token if first.events else None) == ()
+        for now in times[cut:]:
+            restored.record(view_at(now))
+        assert restored.events == log.events
+
+
+def test_a_stored_log_with_a_gap_is_refused(feed):
+    log, _ = feed
+    with pytest.raises(ValueError):
+        FeedLog(log.events[:3] + log.events[4:])

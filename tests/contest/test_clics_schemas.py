@@ -30,7 +30,7 @@ from tests.contest.clics_contest import (
     START,
     record_at,
 )
-from tests.contest.clics_schemas import errors, validator
+from tests.contest.clics_schemas import dangling, errors, validator
 
 VIEWERS = (None, AccountType.TEAM, AccountType.JUDGE, AccountType.ADMIN)
 # Singular schema per endpoint type, and the collection's.
@@ -134,6 +134,31 @@ def test_the_public_does_not_see_hidden_teams_nor_judgements_behind_the_freeze()
     assert "runs" not in public and "accounts" not in public
     thawed = snapshot(record_at(END_OF_UPDATES), None, END_OF_UPDATES)
     assert "j11" in thawed["judgements"]
+
+
+def test_a_team_in_a_hidden_group_is_hidden_with_it():
+    observer = replace(CONTEST.teams[2], hidden=False)
+    contest = replace(CONTEST, teams=CONTEST.teams[:2] + (observer,))
+    public = snapshot(record_at(END, contest), None, END)
+    assert "t3" not in public["teams"] and "observers" not in public["groups"]
+    assert "t3" in snapshot(record_at(END, contest), AccountType.ADMIN, END)["teams"]
+
+
+@pytest.mark.parametrize("viewer", VIEWERS, ids=lambda v: getattr(v, "value", "public"))
+def test_what_a_viewer_sees_refers_only_to_what_it_sees(viewer):
+    for minutes in range(-60, 420, 5):
+        now = START + timedelta(minutes=minutes)
+        objects = snapshot(record_at(now), viewer, now, team_id="t1")
+        assert not dangling(objects), (minutes, dangling(objects))
+
+
+def test_runs_are_numbered_within_their_problem_s_tests():
+    objects = snapshot(record_at(END), AccountType.ADMIN, END)
+    for run in objects["runs"].values():
+        judgement = objects["judgements"][run["judgement_id"]]
+        problem = objects["submissions"][judgement["submission_id"]]["problem_id"]
+        assert 1 <= run["ordinal"] <= objects["problems"][problem]["test_data_count"]
+        assert run["run_time"] <= judgement["max_run_time"]
 
 
 def test_judgement_types_map_the_verdicts_with_the_ccs_penalties():
