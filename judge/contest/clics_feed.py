@@ -125,8 +125,11 @@ class FeedLog:
 
     def record(self, snapshot: Snapshot) -> list[Event]:
         """Append an event per difference from the previous snapshot; returns the new events."""
+        # The log keeps its own copy, and its events share it: the caller may go on to change
+        # its dictionaries without changing history.
+        current = {kind: copy.deepcopy(dict(objects)) for kind, objects in snapshot.items()}
         new = []
-        for kind, key, data in changes(self._snapshot, snapshot):
+        for kind, key, data in changes(self._snapshot, current):
             if self._closed:
                 raise ValueError("the feed changed after its end_of_updates")
             event = Event(str(len(self._events) + 1), kind, key, data)
@@ -134,8 +137,7 @@ class FeedLog:
             new.append(event)
             if kind == "state" and data and data.get("end_of_updates"):
                 self._closed = True
-        # A copy: the caller may go on to change its dictionaries.
-        self._snapshot = {kind: dict(copy.deepcopy(objects)) for kind, objects in snapshot.items()}
+        self._snapshot = current
         return new
 
     def since(self, token: str | None) -> tuple[Event, ...]:

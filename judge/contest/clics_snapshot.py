@@ -63,13 +63,17 @@ def _by_id(objects) -> dict[str, dict]:
     return {obj["id"]: obj for obj in objects}
 
 
-def _embargoed(record: ContestRecord, viewer: AccountType | None, state: dict) -> set[str]:
+def _embargoed(record: ContestRecord, viewer: AccountType | None, team_id: str | None,
+               state: dict) -> set[str]:
     """Submissions whose judgements this viewer may not see yet: made after the freeze, while the
-    board is frozen and not thawed."""
+    board is frozen and not thawed. A team always sees its own results (the CCS requirements'
+    freeze hides the others' from it, not its own)."""
     contest = record.contest
     if viewer in JURY or not state.get("frozen") or state.get("thawed"):
         return set()
-    return {s.id for s in record.submissions if s.time >= contest.freeze_time}
+    own = team_id if viewer is AccountType.TEAM else None
+    return {s.id for s in record.submissions
+            if s.time >= contest.freeze_time and s.team_id != own}
 
 
 def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
@@ -86,7 +90,7 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
     hidden_groups = {group.id for group in contest.groups if group.hidden}
     hidden = set() if jury else {team.id for team in contest.teams
                                  if team.hidden or hidden_groups & set(team.group_ids)}
-    embargoed = _embargoed(record, viewer, state)
+    embargoed = _embargoed(record, viewer, team_id, state)
     submissions = [s for s in record.submissions if s.team_id not in hidden]
     shown = {s.id for s in submissions}
     judgements = [j for j in record.judgements

@@ -163,9 +163,13 @@ def test_the_log_keeps_its_own_copy_of_what_it_was_given():
     log = FeedLog()
     view = view_at(START)
     log.record(view)
+    team_event = next(e for e in log.events if e.type == "teams" and e.id == "t1")
     view["teams"]["t1"]["name"] = "Changed behind the log's back"
+    assert team_event.data["name"] == "Flow Riders"
     events = log.record(view)
     assert [(e.type, e.id) for e in events] == [("teams", "t1")]
+    view["teams"]["t1"]["name"] = "Changed again"
+    assert events[0].data["name"] == "Changed behind the log's back"
 
 
 def test_coarse_snapshots_still_keep_every_reference_intact():

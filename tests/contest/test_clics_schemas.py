@@ -134,6 +134,10 @@ def test_the_public_does_not_see_hidden_teams_nor_judgements_behind_the_freeze()
     assert "runs" not in public and "accounts" not in public
     thawed = snapshot(record_at(END_OF_UPDATES), None, END_OF_UPDATES)
     assert "j11" in thawed["judgements"]
+    # A team sees its own results behind the freeze, not the others'.
+    assert "j11" in snapshot(record_at(now), AccountType.TEAM, now, team_id="t1")["judgements"]
+    assert "j11" not in snapshot(record_at(now), AccountType.TEAM, now, team_id="t2")[
+        "judgements"]
 
 
 def test_a_team_in_a_hidden_group_is_hidden_with_it():
