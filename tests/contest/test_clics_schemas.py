@@ -9,16 +9,23 @@ from datetime import timedelta, timezone
 import pytest
 
 from judge.contest.clics import (
+    Judgement,
+    Run,
     abstime,
     access_object,
     api_information,
     endpoint_properties,
+    judgement_object,
+    judgement_type_id,
+    judgement_type_objects,
     reltime,
+    run_object,
     scoreboard_object,
     snapshot,
     state_object,
 )
 from judge.contest.model import AccountType
+from judge.verdicts.verdict import Verdict
 from tests.contest.clics_contest import (
     CONTEST,
     END,
@@ -223,3 +230,24 @@ def test_a_scored_contest_validates_with_scores_and_without_penalties():
     assert board["rows"][0]["score"] == {"score": 137.5, "time": 130}
     assert board["rows"][1]["problems"][0] == {"problem_id": "sightseeing", "num_judged": 1,
                                                "num_pending": 0, "score": 0}
+
+
+def test_every_verdict_of_this_judge_has_a_known_judgement_type():
+    known = validator("common.json").schema["judgementtypeid"]["enum"]
+    for verdict in Verdict:
+        assert judgement_type_id(verdict) in known, verdict
+    assert judgement_type_id(Verdict.RE) == "RTE"  # CLICS' RE is "rejected", not a crash
+    assert judgement_type_id(Verdict.PA) == "RE"
+
+
+def test_a_partially_accepted_judgement_is_rejected_with_its_score():
+    begin = START + timedelta(minutes=30)
+    run = Run("p-1", 1, Verdict.PA, begin + timedelta(seconds=1), 0.25)
+    judgement = Judgement("p", "1", begin, begin + timedelta(seconds=2), Verdict.PA, score=37.5,
+                          max_run_time=0.25, runs=(run,))
+    obj = judgement_object(SCORED, judgement)
+    assert obj["judgement_type_id"] == "RE" and obj["score"] == 37.5
+    assert not errors("judgement.json", obj)
+    assert not errors("run.json", run_object(SCORED, "p", run))
+    types = {t["id"]: t for t in judgement_type_objects(SCORED.scoreboard_type)}
+    assert types["RE"]["solved"] is False
