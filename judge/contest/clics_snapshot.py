@@ -76,6 +76,21 @@ def _embargoed(record: ContestRecord, viewer: AccountType | None, team_id: str |
             if s.time >= contest.freeze_time and s.team_id != own}
 
 
+def _clarifications_for(clarifications: tuple[Clarification, ...], jury: bool,
+                        team_id: str | None) -> list[Clarification]:
+    """The jury reads all; a team its own questions, the answers to it and the broadcasts. A
+    broadcast that answers another team's question does not name that question, which the
+    reader cannot see."""
+    if jury:
+        return list(clarifications)
+    seen = [c for c in clarifications
+            if c.from_team_id is None and c.to_team_id in (None, team_id)
+            or team_id is not None and c.from_team_id == team_id]
+    ids = {c.id for c in seen}
+    return [c if c.reply_to_id in ids or c.reply_to_id is None else replace(c, reply_to_id=None)
+            for c in seen]
+
+
 def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
              team_id: str | None = None) -> dict[str, dict[str | None, dict]]:
     """type -> id -> object, as `viewer` (None: not logged in; a team account gives its
@@ -115,10 +130,8 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
         "submissions": _by_id(submission_object(contest, s) for s in submissions),
         "judgements": _by_id(judgement_object(contest, j) for j in judgements),
         "runs": _by_id(run_object(contest, j.id, run) for j in judgements for run in j.runs),
-        "clarifications": _by_id(
-            clarification_object(contest, c) for c in record.clarifications
-            if jury or c.from_team_id is None and c.to_team_id in (None, team_id)
-            or team_id is not None and c.from_team_id == team_id),
+        "clarifications": _by_id(clarification_object(contest, c) for c in
+                                 _clarifications_for(record.clarifications, jury, team_id)),
         "awards": _by_id(award_object(replace(award, team_ids=tuple(
             t for t in award.team_ids if t not in hidden))) for award in record.awards),
     }

@@ -135,6 +135,8 @@ CLARIFICATIONS = (
     Clarification("c2", at(27), "Read the statement.", to_team_id="t1", reply_to_id="c1",
                   problem_id="sightseeing"),
     Clarification("c3", at(60), "Problem C has a fourth sample now."),
+    Clarification("c4", at(28), "To all: yes, the graph is connected.", reply_to_id="c1",
+                  problem_id="sightseeing"),
 )
 
 AWARDS = (Award("winner", "Contest winner", ("t1",)),

@@ -155,12 +155,24 @@ def test_a_team_in_a_hidden_group_is_hidden_with_it():
     assert "t3" in snapshot(record_at(END, contest), AccountType.ADMIN, END)["teams"]
 
 
-@pytest.mark.parametrize("viewer", VIEWERS, ids=lambda v: getattr(v, "value", "public"))
-def test_what_a_viewer_sees_refers_only_to_what_it_sees(viewer):
+@pytest.mark.parametrize(("viewer", "team_id"), [(v, "t1") for v in VIEWERS] + [
+    (AccountType.TEAM, "t2")], ids=lambda v: getattr(v, "value", str(v)))
+def test_what_a_viewer_sees_refers_only_to_what_it_sees(viewer, team_id):
     for minutes in range(-60, 420, 5):
         now = START + timedelta(minutes=minutes)
-        objects = snapshot(record_at(now), viewer, now, team_id="t1")
+        objects = snapshot(record_at(now), viewer, now, team_id=team_id)
         assert not dangling(objects), (minutes, dangling(objects))
+
+
+def test_a_team_reads_its_own_clarifications_and_the_broadcasts():
+    def seen(team_id):
+        clars = snapshot(record_at(END), AccountType.TEAM, END, team_id=team_id)
+        return clars["clarifications"]
+
+    assert set(seen("t1")) == {"c1", "c2", "c3", "c4"}
+    assert seen("t1")["c4"]["reply_to_id"] == "c1"
+    assert set(seen("t2")) == {"c3", "c4"}
+    assert seen("t2")["c4"]["reply_to_id"] is None  # t2 cannot see t1's question
 
 
 def test_runs_are_numbered_within_their_problem_s_tests():
