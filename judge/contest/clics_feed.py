@@ -27,6 +27,8 @@ from judge.errors import JudgeError
 ORDER = ("contest", "state", "judgement-types", "languages", "problems", "groups",
          "organizations", "teams", "accounts", "submissions", "judgements", "runs",
          "clarifications", "awards")
+_CONFIG = ("judgement-types", "languages", "problems", "groups", "organizations", "teams",
+           "accounts")
 _LIVE = ("submissions", "judgements", "runs", "clarifications")
 
 # type -> id -> object; the singletons (contest, state) are stored under the id None.
@@ -69,32 +71,37 @@ def _live_time(kind: str, obj: dict, new: bool) -> datetime:
     return _moment(obj["time"])
 
 
-def changes(previous: Snapshot, current: Snapshot) -> list[tuple[str, str | None, dict | None]]:
-    """(type, id, data) for every object created, changed or deleted, in the order to send."""
-    changed: dict[str, list[tuple[str | None, dict]]] = {}
-    for kind in ORDER:
-        before = previous.get(kind, {})
-        changed[kind] = [(key, obj) for key, obj in current.get(kind, {}).items()
-                         if before.get(key) != obj]
-    # The state that ends the updates goes last of all; any other state change goes first.
-    state = changed.pop("state")
-    final_state = [("state", key, obj) for key, obj in state if obj.get("end_of_updates")]
-    out: list[tuple[str, str | None, dict | None]] = [
-        ("contest", key, obj) for key, obj in changed.pop("contest")]
-    if not final_state:
-        out += [("state", key, obj) for key, obj in state]
-    for kind in ORDER:
-        if kind in changed and kind not in _LIVE and kind != "awards":
-            out += [(kind, key, obj) for key, obj in changed[kind]]
-    live = [(_live_time(kind, obj, key not in previous.get(kind, {})), ORDER.index(kind),
-             position, kind, key, obj)
-            for kind in _LIVE for position, (key, obj) in enumerate(changed[kind])]
-    out += [(kind, key, obj) for *_, kind, key, obj in sorted(live, key=lambda item: item[:3])]
-    out += [("awards", key, obj) for key, obj in changed["awards"]]
+Change = tuple[str, str | None, dict | None]  # (type, id, data); data None: deleted
+
+
+def _changed(kind: str, before: Mapping, after: Mapping) -> list[Change]:
+    return [(kind, key, obj) for key, obj in after.items() if before.get(key) != obj]
+
+
+def _in_time_order(previous: Snapshot, changed: dict[str, list[Change]]) -> list[Change]:
+    """The live objects' changes by time; at equal times a submission before its judgement
+    before its runs, and otherwise in the snapshot's order."""
+    keyed = [(_live_time(kind, obj, key not in previous.get(kind, {})), ORDER.index(kind),
+              position, (kind, key, obj))
+             for kind in _LIVE for position, (_, key, obj) in enumerate(changed[kind])]
+    return [change for *_, change in sorted(keyed, key=lambda item: item[:3])]
+
+
+def changes(previous: Snapshot, current: Snapshot) -> list[Change]:
+    """Every object created, changed or deleted from `previous` to `current`, in the order to
+    send: contest and state, configuration, live data in time order, awards, deletions (the
+    referring before the referred), and a state that ends the updates last of all."""
+    changed = {kind: _changed(kind, previous.get(kind, {}), current.get(kind, {}))
+               for kind in ORDER}
+    ends = any(obj.get("end_of_updates") for _, _, obj in changed["state"])
+    out = changed["contest"] + ([] if ends else changed["state"])
+    for kind in _CONFIG:
+        out += changed[kind]
+    out += _in_time_order(previous, changed) + changed["awards"]
     for kind in reversed(ORDER):
-        gone = [key for key in previous.get(kind, {}) if key not in current.get(kind, {})]
-        out += [(kind, key, None) for key in gone]
-    return out + final_state
+        out += [(kind, key, None) for key in previous.get(kind, {})
+                if key not in current.get(kind, {})]
+    return out + (changed["state"] if ends else [])
 
 
 class FeedLog:
