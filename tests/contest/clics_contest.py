@@ -130,6 +130,7 @@ JUDGEMENTS = tuple(
 ) + (_judgement("j9r", "9", at(175), (V.AC, V.AC, V.AC)),)
 
 CLARIFICATIONS = (
+    Clarification("c0", at(-10), "Welcome; do not touch anything before the start."),
     Clarification("c1", at(25), "Is the graph connected?", from_team_id="t1",
                   problem_id="sightseeing"),
     Clarification("c2", at(27), "Read the statement.", to_team_id="t1", reply_to_id="c1",

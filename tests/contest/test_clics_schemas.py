@@ -169,9 +169,10 @@ def test_a_team_reads_its_own_clarifications_and_the_broadcasts():
         clars = snapshot(record_at(END), AccountType.TEAM, END, team_id=team_id)
         return clars["clarifications"]
 
-    assert set(seen("t1")) == {"c1", "c2", "c3", "c4"}
+    assert set(seen("t1")) == {"c0", "c1", "c2", "c3", "c4"}
+    assert seen("t1")["c0"]["contest_time"] == "-0:10:00.000"
     assert seen("t1")["c4"]["reply_to_id"] == "c1"
-    assert set(seen("t2")) == {"c3", "c4"}
+    assert set(seen("t2")) == {"c0", "c3", "c4"}
     assert seen("t2")["c4"]["reply_to_id"] is None  # t2 cannot see t1's question
 
 
@@ -201,6 +202,10 @@ def test_scoreboard_state_and_api_information_validate():
     assert board["rows"][0]["problems"][0] == {"problem_id": "sightseeing", "num_judged": 2,
                                                "num_pending": 0, "solved": True, "time": 31}
     assert "time" not in board["rows"][1]["problems"][1]  # not solved: no time
+    objects = snapshot(record_at(END), AccountType.JUDGE, END)
+    for row in board["rows"]:
+        assert row["team_id"] in objects["teams"]
+        assert [cell["problem_id"] for cell in row["problems"]] == list(objects["problems"])
     assert not errors("api_information.json", api_information("0.1.0"))
     assert api_information()["version"] == "2023-06"
 
