@@ -108,14 +108,17 @@ class FeedLog:
     """The feed of one contest: give it the endpoints' objects after each change (`record`), read
     the events back (`events`, `since`). No clock and no threads: the caller serialises calls."""
 
-    def __init__(self, events: tuple[Event, ...] = ()) -> None:
+    def __init__(self, events: tuple[Event, ...] = (), *, prefix: str = "") -> None:
         """`events`: a log kept elsewhere (the service's database) to go on from, e.g. after a
-        restart; its tokens stay valid and the next event follows the last one."""
+        restart; its tokens stay valid and the next event follows the last one. `prefix` starts
+        every token: a log rebuilt from scratch under a new prefix refuses the old log's tokens
+        (a 400, the client starts over) instead of taking them for positions in a new history."""
+        self._prefix = prefix
         self._events: list[Event] = []
         self._snapshot: dict[str, dict[str | None, dict]] = {}
         self._closed = False
         for position, event in enumerate(events, 1):
-            if event.token != str(position):
+            if event.token != self._token(position):
                 raise ValueError(f"event {position} of the log has token {event.token!r}")
             self._events.append(event)
             objects = self._snapshot.setdefault(event.type, {})
@@ -137,7 +140,7 @@ class FeedLog:
         for kind, key, data in changes(self._snapshot, current):
             if self._closed:
                 raise ValueError("the feed changed after its end_of_updates")
-            event = Event(str(len(self._events) + 1), kind, key, data)
+            event = Event(self._token(len(self._events) + 1), kind, key, data)
             self._events.append(event)
             new.append(event)
             if kind == "state" and data and data.get("end_of_updates"):
@@ -156,11 +159,15 @@ class FeedLog:
                              for key, obj in objects.items()}
         return current
 
+    def _token(self, position: int) -> str:
+        return f"{self._prefix}{position}"
+
     def since(self, token: str | None) -> tuple[Event, ...]:
         """The events after `token` (all of them for None)."""
         if token is None:
             return self.events
-        if not token.isdigit() or str(int(token)) != token or not 1 <= int(token) <= len(
-                self._events):
+        number = token.removeprefix(self._prefix) if token.startswith(self._prefix) else ""
+        position = int(number) if number.isdigit() else 0
+        if not 1 <= position <= len(self._events) or self._token(position) != token:
             raise UnknownToken(f"unknown since_token {token!r}")
-        return tuple(self._events[int(token):])
+        return tuple(self._events[position:])

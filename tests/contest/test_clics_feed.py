@@ -207,3 +207,21 @@ def test_a_stored_log_with_a_gap_is_refused(feed):
     log, _ = feed
     with pytest.raises(ValueError):
         FeedLog(log.events[:3] + log.events[4:])
+
+
+def test_a_token_of_another_log_history_is_unknown():
+    """A log started afresh under a new prefix (say, after its stored events were lost) must not
+    take an old client's token for a position in its own history."""
+    old, new = FeedLog(prefix="a-"), FeedLog(prefix="b-")
+    for log in (old, new):
+        log.record(view_at(START))
+        log.record(view_at(END_OF_UPDATES))
+    token = old.events[5].token
+    assert token == "a-6" and old.since(token) == old.events[6:]
+    for stale in (token, "6", "b-06", "b-", "b-0"):
+        with pytest.raises(UnknownToken):
+            new.since(stale)
+    assert new.since("b-6") == new.events[6:]
+    assert FeedLog(old.events, prefix="a-").since(token) == old.events[6:]
+    with pytest.raises(ValueError):
+        FeedLog(old.events, prefix="b-")
