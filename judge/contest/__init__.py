@@ -7,6 +7,8 @@
     icpc       pass-fail standings per the CCS requirements (penalty, ties, first to solve, freeze)
     ioi        score standings (best submission, or the sum of each subtask's best)
     standings  the one entry point: a contest, its submissions and a view give standings
+    clics      the CLICS Contest API (2023-06) seen from outside: its objects and event feed
+               (clics_*.py: times, inputs, judgement types, objects, board, access, feed)
 
 Imports judge.verdicts and judge.errors only. The service, the web pages and the Contest API
 import this package; nothing here touches a database, a clock or a process.

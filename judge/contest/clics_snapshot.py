@@ -1,0 +1,139 @@
+"""Every CLICS endpoint's objects at one moment, for one viewer: what the REST endpoints return and
+what the event feed compares from one change to the next.
+
+The record is the contest as it stands (the caller leaves out what has not happened yet); the
+viewer decides what is shown: the public and teams do not see hidden teams, runs or passwords,
+and while the board is frozen they do not see the judgements of submissions made after the freeze.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from judge.contest.clics_access import ENDPOINTS
+from judge.contest.clics_board import state_object
+from judge.contest.clics_input import Award, Clarification, Judgement, Language, Submission
+from judge.contest.clics_objects import (
+    account_object,
+    award_object,
+    clarification_object,
+    contest_object,
+    group_object,
+    judgement_object,
+    language_object,
+    organization_object,
+    problem_object,
+    run_object,
+    submission_object,
+    team_object,
+)
+from judge.contest.clics_types import judgement_type_objects
+from judge.contest.model import AccountType, Contest
+
+JURY = frozenset({AccountType.JUDGE, AccountType.ADMIN})
+
+
+@dataclass(frozen=True)
+class ProblemFacts:
+    """What the problem package says of a contest problem."""
+
+    problem_id: str
+    name: str
+    time_limit: float  # seconds
+    test_data_count: int
+    max_score: float | None = None  # SCORE contests
+
+
+@dataclass(frozen=True)
+class ContestRecord:
+    contest: Contest
+    problems: tuple[ProblemFacts, ...]
+    languages: tuple[Language, ...]
+    submissions: tuple[Submission, ...] = ()
+    judgements: tuple[Judgement, ...] = ()
+    clarifications: tuple[Clarification, ...] = ()
+    awards: tuple[Award, ...] = ()
+    thawed_at: datetime | None = None
+    finalized_at: datetime | None = None
+    end_of_updates_at: datetime | None = None
+
+
+def _by_id(objects) -> dict[str, dict]:
+    return {obj["id"]: obj for obj in objects}
+
+
+def _embargoed(record: ContestRecord, viewer: AccountType | None, team_id: str | None,
+               state: dict) -> set[str]:
+    """Submissions whose judgements this viewer may not see yet: made after the freeze, while the
+    board is frozen and not thawed. A team always sees its own results (the CCS requirements'
+    freeze hides the others' from it, not its own)."""
+    contest = record.contest
+    if viewer in JURY or not state.get("frozen") or state.get("thawed"):
+        return set()
+    own = team_id if viewer is AccountType.TEAM else None
+    return {s.id for s in record.submissions
+            if s.time >= contest.freeze_time and s.team_id != own}
+
+
+def _clarifications_for(clarifications: tuple[Clarification, ...], jury: bool,
+                        team_id: str | None) -> list[Clarification]:
+    """The jury reads all; a team its own questions, the answers to it and the broadcasts. A
+    broadcast that answers another team's question does not name that question, which the
+    reader cannot see."""
+    if jury:
+        return list(clarifications)
+    seen = [c for c in clarifications
+            if c.from_team_id is None and c.to_team_id in (None, team_id)
+            or team_id is not None and c.from_team_id == team_id]
+    ids = {c.id for c in seen}
+    return [c if c.reply_to_id in ids or c.reply_to_id is None else replace(c, reply_to_id=None)
+            for c in seen]
+
+
+def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
+             team_id: str | None = None) -> dict[str, dict[str | None, dict]]:
+    """type -> id -> object, as `viewer` (None: not logged in; a team account gives its
+    `team_id`) sees the contest at `now`."""
+    contest = record.contest
+    jury = viewer in JURY
+    facts = {fact.problem_id: fact for fact in record.problems}
+    state = state_object(contest, now, thawed_at=record.thawed_at,
+                         finalized_at=record.finalized_at,
+                         end_of_updates_at=record.end_of_updates_at)
+    # A hidden group's teams are hidden with it (so no visible team names a hidden group).
+    hidden_groups = {group.id for group in contest.groups if group.hidden}
+    hidden = set() if jury else {team.id for team in contest.teams
+                                 if team.hidden or hidden_groups & set(team.group_ids)}
+    embargoed = _embargoed(record, viewer, team_id, state)
+    submissions = [s for s in record.submissions if s.team_id not in hidden]
+    shown = {s.id for s in submissions}
+    judgements = [j for j in record.judgements
+                  if j.submission_id in shown and j.submission_id not in embargoed]
+    objects: dict[str, dict[str | None, dict]] = {
+        "contest": {None: contest_object(contest)},
+        "state": {None: state},
+        "judgement-types": _by_id(judgement_type_objects(contest.scoreboard_type)),
+        "languages": _by_id(language_object(language) for language in record.languages),
+        "problems": _by_id(
+            problem_object(problem, name=facts[problem.id].name,
+                           time_limit=facts[problem.id].time_limit,
+                           test_data_count=facts[problem.id].test_data_count,
+                           max_score=facts[problem.id].max_score)
+            for problem in contest.problems),
+        "groups": _by_id(group_object(group) for group in contest.groups
+                         if jury or not group.hidden),
+        "organizations": _by_id(organization_object(org) for org in contest.organizations),
+        "teams": _by_id(team_object(team) for team in contest.teams if team.id not in hidden),
+        "accounts": _by_id(account_object(account, viewer) for account in contest.accounts
+                           if jury or (team_id is not None and account.team_id == team_id)),
+        "submissions": _by_id(submission_object(contest, s) for s in submissions),
+        "judgements": _by_id(judgement_object(contest, j) for j in judgements),
+        "runs": _by_id(run_object(contest, j.id, run) for j in judgements for run in j.runs),
+        "clarifications": _by_id(clarification_object(contest, c) for c in
+                                 _clarifications_for(record.clarifications, jury, team_id)),
+        "awards": _by_id(award_object(replace(award, team_ids=tuple(
+            t for t in award.team_ids if t not in hidden))) for award in record.awards),
+    }
+    visible = set(ENDPOINTS[viewer]) | {"contest", "state"}
+    return {kind: objs for kind, objs in objects.items() if kind in visible}
