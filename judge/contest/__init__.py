@@ -3,6 +3,7 @@
     model      frozen data: a contest, its problems, teams, organizations, groups, accounts;
                the judged submissions the rules read; the standings they give
     package    the CLICS contest package (ccs-specs 2023-06) read and written
+    window     when a team may submit: its window (per-team starts, extra time)
     icpc       pass-fail standings per the CCS requirements (penalty, ties, first to solve, freeze)
     ioi        score standings (best submission, or the sum of each subtask's best)
     standings  the one entry point: a contest, its submissions and a view give standings
