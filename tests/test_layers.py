@@ -17,6 +17,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "languages",
     "checkers",
     "problem",
+    "contest",
     "judging",
     "setter",
     "present formats",

@@ -8,6 +8,7 @@
     ioi        score standings (best submission, or the sum of each subtask's best)
     standings  the one entry point: a contest, its submissions and a view give standings
 
-Imports judge.verdicts and judge.errors only. The service, the web pages and the Contest API
+Imports judge.verdicts, judge.errors, and judge.problem.yamlnodes (the package's YAML is read
+with lines, as problem.yaml is). The service, the web pages and the Contest API
 import this package; nothing here touches a database, a clock or a process.
 """
