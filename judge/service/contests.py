@@ -8,7 +8,7 @@ submissions (which name their contest and team, not these rows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, func, select
@@ -24,6 +24,7 @@ from judge.service.models import (
     ContestOrganization,
     ContestProblem,
     ContestTeam,
+    Priority,
     Role,
     TeamMember,
     User,
@@ -39,6 +40,16 @@ ROLES = {
     model.AccountType.STAFF: Role.CONTESTANT,
 }
 CHILDREN = (ContestProblem, ContestOrganization, ContestGroup, ContestTeam, ContestAccount)
+
+
+@dataclass(frozen=True)
+class ContestEntry:
+    """What a submission to a contest is stored with (judge.service.api.contest_entry decides)."""
+
+    contest_id: str
+    team_id: str
+    practice: bool  # after the team's window: judged, off the official board
+    priority: Priority
 
 
 @dataclass(frozen=True)
@@ -118,6 +129,24 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
     return updated
 
 
+def contest_head(row: Contest) -> model.Contest:
+    """The contest's own fields, without its problems, teams and the rest (what deciding a
+    submission's window needs, cheaply, whatever the number of teams)."""
+    return model.Contest(
+        id=row.id,
+        name=row.name,
+        formal_name=row.formal_name,
+        start_time=aware(row.start_time),
+        duration=_length(row.duration_ms),
+        scoreboard_freeze_duration=_length(row.freeze_ms),
+        penalty_time=row.penalty_time,
+        scoreboard_type=model.ScoreboardType(row.scoreboard_type),
+        score_mode=model.ScoreMode(row.score_mode),
+        time_tiebreak=row.time_tiebreak,
+        team_duration=_length(row.team_duration_ms),
+    )
+
+
 def load_contest(session: Session, contest_id: str) -> model.Contest | None:
     row = session.get(Contest, contest_id)
     if row is None:
@@ -128,18 +157,8 @@ def load_contest(session: Session, contest_id: str) -> model.Contest | None:
             select(table).where(table.contest_id == contest_id).order_by(order)
         ).all()
 
-    return model.Contest(
-        id=row.id,
-        name=row.name,
-        formal_name=row.formal_name,
-        start_time=_aware(row.start_time),
-        duration=_length(row.duration_ms),
-        scoreboard_freeze_duration=_length(row.freeze_ms),
-        penalty_time=row.penalty_time,
-        scoreboard_type=model.ScoreboardType(row.scoreboard_type),
-        score_mode=model.ScoreMode(row.score_mode),
-        time_tiebreak=row.time_tiebreak,
-        team_duration=_length(row.team_duration_ms),
+    return replace(
+        contest_head(row),
         problems=tuple(
             model.ContestProblem(p.problem, p.label, p.ordinal, p.name, p.color, p.rgb)
             for p in rows(ContestProblem, ContestProblem.ordinal)
@@ -185,7 +204,7 @@ def list_contests(session: Session) -> list[ContestSummary]:
     )
     return [
         ContestSummary(
-            row.id, row.name, _aware(row.start_time), _length(row.duration_ms), problems, teams
+            row.id, row.name, aware(row.start_time), _length(row.duration_ms), problems, teams
         )
         for row, problems, teams in session.execute(query).all()
     ]
@@ -259,5 +278,6 @@ def _naive(moment: datetime | None) -> datetime | None:
     return None if moment is None else moment.astimezone(timezone.utc).replace(tzinfo=None)
 
 
-def _aware(moment: datetime | None) -> datetime | None:
+def aware(moment: datetime | None) -> datetime | None:
+    """A stored (naive UTC) time as the contest model has times: aware, in UTC."""
     return None if moment is None else moment.replace(tzinfo=timezone.utc)
