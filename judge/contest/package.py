@@ -6,6 +6,7 @@
     problems.yaml         its problems: id (a problem of this project), label, name, color, rgb,
                           ordinal (the 2021 problemset.yaml, letter/short-name, is read too)
     organizations.json    groups.json    teams.json    accounts.json (or accounts.yaml)
+                          (the older teams.tsv and groups.tsv are read when the JSON is not there)
 
 Every error names file, line and key. Keys and files this judge has no use for are not an
 error (a package exported by another system carries many) but are listed in the result, so
@@ -30,6 +31,7 @@ from judge.contest.model import (
     ScoreMode,
     Team,
 )
+from judge.contest.legacy_tsv import read_groups_tsv, read_teams_tsv
 from judge.contest.package_write import write_contest
 from judge.contest.records import (
     IDENTIFIER,
@@ -58,7 +60,7 @@ TEAM_KEYS = {"id", "name", "display_name", "organization_id", "group_ids", "hidd
 ACCOUNT_KEYS = {"id", "username", "password", "name", "type", "team_id"}
 KNOWN_FILES = {
     "contest.yaml", "problems.yaml", "problemset.yaml", "organizations.json", "groups.json",
-    "teams.json", "accounts.json", "accounts.yaml",
+    "teams.json", "accounts.json", "accounts.yaml", "teams.tsv", "groups.tsv",
 }
 
 
@@ -78,10 +80,16 @@ def read_contest(folder: Path, known_problems: Collection[str] | None = None) ->
     head = yaml_file_record(folder / "contest.yaml")
     ignored += _ignored(head, CONTEST_KEYS)
     problems = _problems(folder, known_problems, ignored)
-    organizations = tuple(_read_each(folder / "organizations.json", ORGANIZATION_KEYS,
-                                     _organization, ignored))
-    groups = tuple(_read_each(folder / "groups.json", GROUP_KEYS, _group, ignored))
-    teams = tuple(_read_each(folder / "teams.json", TEAM_KEYS, _team, ignored))
+    organizations = _read_each(folder / "organizations.json", ORGANIZATION_KEYS,
+                               _organization, ignored)
+    groups = _read_each(folder / "groups.json", GROUP_KEYS, _group, ignored)
+    teams = _read_each(folder / "teams.json", TEAM_KEYS, _team, ignored)
+    # The older TSV files, when the JSON ones are not there.
+    if _only(folder, "groups.tsv", "groups.json", ignored):
+        groups = read_groups_tsv(folder / "groups.tsv")
+    if _only(folder, "teams.tsv", "teams.json", ignored):
+        teams, institutions = read_teams_tsv(folder / "teams.tsv")
+        organizations = organizations or institutions
     accounts_file = folder / "accounts.json"
     if not accounts_file.exists() and (folder / "accounts.yaml").exists():
         accounts_file = folder / "accounts.yaml"
@@ -89,9 +97,9 @@ def read_contest(folder: Path, known_problems: Collection[str] | None = None) ->
     contest = replace(
         _contest(head, folder),
         problems=problems,
-        organizations=organizations,
-        groups=groups,
-        teams=teams,
+        organizations=tuple(organizations),
+        groups=tuple(groups),
+        teams=tuple(teams),
         accounts=accounts,
     )
     _check_references(folder, contest)
@@ -289,8 +297,21 @@ def _dangling(
     return ProblemError(where, message, line=line, key=key)
 
 
+def _only(folder: Path, older: str, newer: str, ignored: list[str]) -> bool:
+    """Whether the older file `older` is the one to read: there, and `newer` is not."""
+    if not (folder / older).exists():
+        return False
+    if (folder / newer).exists():
+        ignored.append(f"{folder / older}: not read, {newer} is")
+        return False
+    return True
+
+
 def _locate(path: Path, object_id: str) -> tuple[Path, int | None]:
     """Where the object with this id starts in its file (for errors found after reading)."""
+    if not path.exists():
+        teams_tsv = path.with_suffix(".tsv")
+        return (teams_tsv if teams_tsv.exists() else path), None
     records = json_list(path) if path.suffix == ".json" else yaml_list(path, compose_file(path))
     for record in records:
         if record.values.get("id", record.values.get("username")) == object_id:

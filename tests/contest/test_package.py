@@ -186,3 +186,48 @@ def test_missing_contest_yaml_and_problems_are_located(package):
 def test_a_folder_that_is_not_there(tmp_path):
     with pytest.raises(ProblemError, match="not a folder"):
         read_contest(tmp_path / "nothing")
+
+
+def test_reads_the_older_tsv_teams_and_groups(package):
+    for name in ("teams.json", "groups.json", "organizations.json", "accounts.json"):
+        (package / name).unlink()
+    (package / "groups.tsv").write_text("groups\t1\nstudents\tStudents\nguests\tGuests\n")
+    (package / "teams.tsv").write_text(
+        "File_Version\t2\n"
+        "1\t24314\tstudents\tMax Flow Min Cut\tUppsala University\tUppsala\tSWE\tuu\n"
+        "2\t24315\tstudents\tAugmenting Paths\tKTH Royal Institute\tKTH\tSWE\n"
+        "\n"
+        "3\t24316\tguests\tVisitors\n"
+    )
+    contest = read_contest(package).contest
+    assert [(g.id, g.name) for g in contest.groups] == [
+        ("students", "Students"), ("guests", "Guests"),
+    ]
+    assert [(t.id, t.name, t.organization_id, t.group_ids) for t in contest.teams] == [
+        ("1", "Max Flow Min Cut", "uu", ("students",)),
+        ("2", "Augmenting Paths", "KTH", ("students",)),
+        ("3", "Visitors", None, ("guests",)),
+    ]
+    assert [(o.id, o.name, o.formal_name, o.country) for o in contest.organizations] == [
+        ("uu", "Uppsala", "Uppsala University", "SWE"),
+        ("KTH", "KTH", "KTH Royal Institute", "SWE"),
+    ]
+
+
+def test_tsv_mistakes_are_located_and_json_wins(package):
+    (package / "teams.tsv").write_text("teams\t1\n1\t7\tstudents\tOne\n2\t8\n")
+    assert f"{package / 'teams.tsv'}: not read, teams.json is" in read_contest(package).ignored
+    (package / "teams.json").unlink()
+    (package / "accounts.json").unlink()
+    with pytest.raises(ProblemError) as caught:
+        read_contest(package)
+    assert (caught.value.path, caught.value.line) == (package / "teams.tsv", 3)
+    assert "expected at least 4 tab-separated fields" in str(caught.value)
+    (package / "teams.tsv").write_text("teams\t1\n1\t7\tstudents\tOne\n2\t8\tnobody\tTwo\n")
+    with pytest.raises(ProblemError) as caught:
+        read_contest(package)
+    assert (caught.value.path, caught.value.key) == (package / "teams.tsv", "group_ids")
+    assert "2: no group 'nobody' in the package" in str(caught.value)
+    (package / "teams.tsv").write_text("team\t1\n")
+    with pytest.raises(ProblemError, match="teams.tsv:1: expected a first line 'teams<TAB>1'"):
+        read_contest(package)
