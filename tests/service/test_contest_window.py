@@ -93,6 +93,8 @@ def test_during_the_window_it_counts_and_is_judged_first(contest_api, clock):
     assert row.priority == Priority.CONTEST
     assert row.submitted_at == clock.now
     assert contest_api.queued_messages() == 1
+    document = contest_api.get(f"/api/submissions/{row.id}").json()
+    assert (document["contest"], document["team"], document["practice"]) == ("cup", "t1", False)
 
 
 def test_after_the_window_it_is_practice_and_extra_time_counts(contest_api, clock):
@@ -104,6 +106,7 @@ def test_after_the_window_it_is_practice_and_extra_time_counts(contest_api, cloc
     clock.now = START + timedelta(hours=2, minutes=10)
     ended = stored(contest_api, submit(contest_api, "bob").json()["id"])
     assert ended.practice and ended.status.value == "queued"  # judged all the same
+    assert contest_api.get(f"/api/submissions/{ended.id}", "bob").json()["practice"] is True
 
 
 def test_only_members_of_a_team_submit(contest_api, clock):
