@@ -80,8 +80,9 @@ def import_contest(session: Session, contest: model.Contest) -> Imported:
                 "here (1-64 letters, digits, '.', '_' or '-', starting with a letter or digit)"
             )
     tokens, existing = [], []
+    there = _user_ids(session, [account.username for account in contest.accounts])
     for account in contest.accounts:
-        if _user(session, account.username) is not None:
+        if account.username in there:
             existing.append(account.username)
             continue
         tokens.append((account.username, add_user(session, account.username, ROLES[account.type])))
@@ -249,20 +250,29 @@ def _children(contest: model.Contest, started: dict[str, datetime | None]) -> li
 
 
 def _members(session: Session, contest: model.Contest) -> list[TeamMember]:
+    on_teams = [
+        account
+        for account in contest.accounts
+        if account.type is model.AccountType.TEAM and account.team_id is not None
+    ]
+    ids = _user_ids(session, [account.username for account in on_teams])
     members: dict[int, TeamMember] = {}
-    for account in contest.accounts:
-        if account.type is not model.AccountType.TEAM or account.team_id is None:
-            continue
-        user = _user(session, account.username)
-        if user is not None and user.id not in members:
-            members[user.id] = TeamMember(
-                contest_id=contest.id, user_id=user.id, team_id=account.team_id
+    for account in on_teams:
+        user_id = ids.get(account.username)
+        if user_id is not None and user_id not in members:
+            members[user_id] = TeamMember(
+                contest_id=contest.id, user_id=user_id, team_id=account.team_id
             )
     return list(members.values())
 
 
-def _user(session: Session, name: str) -> User | None:
-    return session.scalar(select(User).where(User.name == name))
+def _user_ids(session: Session, names: list[str]) -> dict[str, int]:
+    """The ids of the users among `names` (one query per thousand: a contest has hundreds)."""
+    found: dict[str, int] = {}
+    for start in range(0, len(names), 1000):
+        query = select(User.name, User.id).where(User.name.in_(names[start : start + 1000]))
+        found.update(dict(session.execute(query).all()))
+    return found
 
 
 def _ms(length: timedelta | None) -> int | None:
