@@ -164,3 +164,12 @@ def test_a_team_window_starts_with_the_teams_first_submission(contest_api, clock
     assert not stored(contest_api, submit(contest_api, "bob", contest="open").json()["id"]).practice
     clock.now = START + 5 * hour + timedelta(minutes=11)
     assert stored(contest_api, submit(contest_api, "bob", contest="open").json()["id"]).practice
+
+
+def test_a_contest_without_a_start_time_takes_nothing(contest_api, clock):
+    with contest_api.database.writing() as session:
+        store_contest(session, dataclasses.replace(CUP, id="someday", start_time=None))
+    response = submit(contest_api, contest="someday")
+    assert response.status_code == 409
+    assert response.json()["message"] == "contest 'someday' has no start time yet"
+    assert count(contest_api) == 0
