@@ -2,7 +2,8 @@
 
     model      frozen data: a contest, its problems, teams, organizations, groups, accounts;
                the judged submissions the rules read; the standings they give
-    package    the CLICS contest package (ccs-specs 2023-06) read and written
+    package    the CLICS contest package (ccs-specs 2023-06) read (package_write: written;
+               records, times, references, legacy_tsv: its objects, times, links, old TSVs)
     window     when a team may submit: its window (per-team starts, extra time)
     icpc       pass-fail standings per the CCS requirements (penalty, ties, first to solve, freeze)
     ioi        score standings (best submission, or the sum of each subtask's best)

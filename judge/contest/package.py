@@ -33,6 +33,7 @@ from judge.contest.model import (
 )
 from judge.contest.legacy_tsv import read_groups_tsv, read_teams_tsv
 from judge.contest.package_write import write_contest
+from judge.contest.references import check_references
 from judge.contest.records import (
     IDENTIFIER,
     Record,
@@ -102,7 +103,7 @@ def read_contest(folder: Path, known_problems: Collection[str] | None = None) ->
         teams=tuple(teams),
         accounts=accounts,
     )
-    _check_references(folder, contest)
+    check_references(folder, contest)
     ignored += [
         f"{folder / entry.name}: not part of the package this judge reads"
         for entry in sorted(folder.iterdir())
@@ -261,42 +262,6 @@ def _unique(record: Record, key: str, value: str, earlier: list[str]) -> None:
         raise record.error(key, f"{value!r} is given twice")
 
 
-def _check_references(folder: Path, contest: Contest) -> None:
-    """Teams name organizations and groups that exist; accounts name teams that exist."""
-    organizations = sorted(o.id for o in contest.organizations)
-    groups = sorted(g.id for g in contest.groups)
-    teams = sorted(t.id for t in contest.teams)
-    for team in contest.teams:
-        if team.organization_id is not None and team.organization_id not in organizations:
-            raise _dangling(folder / "teams.json", team.id, "organization_id",
-                            team.organization_id, organizations, "organization")
-        for group in team.group_ids:
-            if group not in groups:
-                raise _dangling(folder / "teams.json", team.id, "group_ids", group, groups,
-                                "group")
-    accounts_file = folder / "accounts.json"
-    if not accounts_file.exists():
-        accounts_file = folder / "accounts.yaml"
-    usernames: set[str] = set()
-    for account in contest.accounts:
-        if account.team_id is not None and account.team_id not in teams:
-            raise _dangling(accounts_file, account.id, "team_id", account.team_id, teams,
-                            "team")
-        if account.username in usernames:
-            path, line = _locate(accounts_file, account.id)
-            raise ProblemError(path, f"username {account.username!r} is given twice",
-                               line=line, key="username")
-        usernames.add(account.username)
-
-
-def _dangling(
-    path: Path, object_id: str, key: str, named: str, known: list[str], kind: str
-) -> ProblemError:
-    where, line = _locate(path, object_id)
-    message = f"{object_id}: no {kind} {named!r} in the package" + did_you_mean(named, known)
-    return ProblemError(where, message, line=line, key=key)
-
-
 def _only(folder: Path, older: str, newer: str, ignored: list[str]) -> bool:
     """Whether the older file `older` is the one to read: there, and `newer` is not."""
     if not (folder / older).exists():
@@ -305,18 +270,6 @@ def _only(folder: Path, older: str, newer: str, ignored: list[str]) -> bool:
         ignored.append(f"{folder / older}: not read, {newer} is")
         return False
     return True
-
-
-def _locate(path: Path, object_id: str) -> tuple[Path, int | None]:
-    """Where the object with this id starts in its file (for errors found after reading)."""
-    if not path.exists():
-        teams_tsv = path.with_suffix(".tsv")
-        return (teams_tsv if teams_tsv.exists() else path), None
-    records = json_list(path) if path.suffix == ".json" else yaml_list(path, compose_file(path))
-    for record in records:
-        if record.values.get("id", record.values.get("username")) == object_id:
-            return path, record.line
-    return path, None
 
 
 def _ignored(record: Record, known: set[str]) -> list[str]:
