@@ -29,6 +29,7 @@ COMMANDS = {  # name -> (module, attribute)
     "serve": ("judge.commands.serve", "serve"),
     "worker": ("judge.commands.serve", "worker"),
     "user": ("judge.commands.user", "user"),
+    "contest": ("judge.commands.contest", "contest"),
 }
 
 

@@ -43,7 +43,7 @@ def add(app: AppContext, name: str, role: str, db_url: str | None) -> None:
     it: a lost token means a new one, `judge user token NAME --rotate`)."""
     from judge.service.auth import add_user
 
-    with _writing(app, db_url) as session:
+    with service_session(app, db_url) as session:
         token = add_user(session, name, Role(role))
     click.echo(f"user {name} ({role}) created; send this token as 'Authorization: Bearer TOKEN':")
     click.echo(token)
@@ -56,7 +56,7 @@ def list_users(app: AppContext, db_url: str | None) -> None:
     """Every user: name, role, when it was created, how many submissions it has."""
     from judge.service.auth import list_users as users
 
-    with _writing(app, db_url) as session:
+    with service_session(app, db_url) as session:
         rows = users(session)
     click.echo(f"{'name':24} {'role':10} {'created (UTC)':19} submissions")
     for row in rows:
@@ -74,11 +74,11 @@ def remove(app: AppContext, name: str, yes: bool, db_url: str | None) -> None:
     a few seconds), and its submissions are deleted."""
     from judge.service.auth import remove_user, submissions_of
 
-    with _writing(app, db_url) as session:
+    with service_session(app, db_url) as session:
         count = submissions_of(session, name)
     if count and not yes:
         click.confirm(f"user {name} has {count} submissions; delete them too?", abort=True)
-    with _writing(app, db_url) as session:
+    with service_session(app, db_url) as session:
         removed = remove_user(session, name)
     click.echo(f"user {name} removed, with {removed} submissions")
 
@@ -98,14 +98,14 @@ def token(app: AppContext, name: str, rotate: bool, db_url: str | None) -> None:
             "tokens are stored only as their hash and cannot be shown again; "
             "--rotate makes a new one (the old one stops working)"
         )
-    with _writing(app, db_url) as session:
+    with service_session(app, db_url) as session:
         new = rotate_token(session, name)
     click.echo(f"user {name} has a new token; the old one and its sessions no longer work:")
     click.echo(new)
 
 
 @contextmanager
-def _writing(app: AppContext, db_url: str | None) -> Iterator[Session]:
+def service_session(app: AppContext, db_url: str | None) -> Iterator[Session]:
     from judge.service.db import Database
 
     database = Database(db_url or sqlite_url(app.root))

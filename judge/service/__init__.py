@@ -2,7 +2,8 @@
 
 settings   ServiceSettings and WorkerSettings: every option, parsed once at the edge
 db         engines, sessions and Alembic migrations (SQLite with WAL, or PostgreSQL)
-models     the tables: users, submissions, progress
+models     the tables: users, submissions, progress, contests and their teams
+contests   a contest stored and loaded (judge.contest.model <-> rows), and its import
 auth       tokens (stored hashed), roles, and the request's user
 store      what happens to a submission, as database transactions
 scheduling which queued job a judging process gets next: by priority, then round-robin

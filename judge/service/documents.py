@@ -45,6 +45,11 @@ class SubmissionDocument(ReportDocument):
     finished_at: datetime | None
     error: str | None  # why the judge could not judge it (status failed)
     judging_ms: float | None  # how long the runner took on the worker (the rest is the service's)
+    # A submission to a contest: the contest, the team it counts for, and whether it came after
+    # the team's window (practice: judged, off the official board).
+    contest: str | None = None
+    team: str | None = None
+    practice: bool = False
     # Until the submission is judged, its report is not complete:
     verdict: VerdictName | None  # type: ignore[assignment]
     limits: LimitsDocument | None  # type: ignore[assignment]
@@ -120,6 +125,9 @@ def submission_document(
         "finished_at": _utc(submission.finished_at),
         "error": submission.error,
         "judging_ms": submission.judging_ms,
+        "contest": submission.contest_id,
+        "team": submission.team_id,
+        "practice": submission.practice,
     }
     if submission.status is Status.DONE and submission.result is not None:
         report = ReportDocument.model_validate(submission.result)

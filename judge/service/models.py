@@ -7,10 +7,13 @@ from datetime import datetime, timezone
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
+    Boolean,
     DateTime,
     Enum,
     Float,
     ForeignKey,
+    ForeignKeyConstraint,
     Index,
     Integer,
     LargeBinary,
@@ -90,6 +93,7 @@ class Submission(Base):
         Index("ix_submissions_verify_run", "verify_run_id"),
         Index("ix_submissions_queue", "status", "priority", "id"),
         Index("ix_submissions_user_started", "user_id", "started_at"),
+        Index("ix_submissions_contest", "contest_id", "team_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -120,6 +124,11 @@ class Submission(Base):
     expected: Mapped[str | None] = mapped_column(String(8), nullable=True)
     # A Priority; stored as its number so that levels can be added without a migration.
     priority: Mapped[int] = mapped_column(Integer, default=int(Priority.PRACTICE))
+    # A submission to a contest, by a team of it (plain columns, as verify_run_id is);
+    # `practice`: sent after the team's window closed, judged but off the official board.
+    contest_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    team_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False)
 
     user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 
@@ -183,3 +192,117 @@ class Worker(Base):
     sandbox: Mapped[str] = mapped_column(String(128))
     started_at: Mapped[datetime] = mapped_column(DateTime())
     last_seen: Mapped[datetime] = mapped_column(DateTime())
+
+
+# Contests (judge.contest.model is the frozen form; judge.service.contests converts). Ids are
+# the package's CLICS identifiers; lengths of time are whole milliseconds, as the package
+# writes them; times are naive UTC like every time here.
+
+
+class Contest(Base):
+    __tablename__ = "contests"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    name: Mapped[str] = mapped_column(String(255))
+    formal_name: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    start_time: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    duration_ms: Mapped[int] = mapped_column(BigInteger)
+    freeze_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    penalty_time: Mapped[int] = mapped_column(Integer)  # minutes
+    scoreboard_type: Mapped[str] = mapped_column(String(16))  # a ScoreboardType's value
+    score_mode: Mapped[str] = mapped_column(String(16))  # a ScoreMode's value
+    time_tiebreak: Mapped[bool] = mapped_column(Boolean)
+    team_duration_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+    updated_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+def _in_contest() -> Mapped[str]:
+    return mapped_column(
+        String(36), ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True
+    )
+
+
+class ContestProblem(Base):
+    __tablename__ = "contest_problems"
+    __table_args__ = (UniqueConstraint("contest_id", "label"),)
+
+    contest_id: Mapped[str] = _in_contest()
+    problem: Mapped[str] = mapped_column(String(64), primary_key=True)  # a problem's id
+    label: Mapped[str] = mapped_column(String(16))
+    ordinal: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    color: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    rgb: Mapped[str | None] = mapped_column(String(7), nullable=True)
+
+
+class ContestOrganization(Base):
+    __tablename__ = "contest_organizations"
+
+    contest_id: Mapped[str] = _in_contest()
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)  # the package's order
+    name: Mapped[str] = mapped_column(String(255))
+    formal_name: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    country: Mapped[str | None] = mapped_column(String(3), nullable=True)
+
+
+class ContestGroup(Base):
+    __tablename__ = "contest_groups"
+
+    contest_id: Mapped[str] = _in_contest()
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(255))
+    hidden: Mapped[bool] = mapped_column(Boolean)
+
+
+class ContestTeam(Base):
+    __tablename__ = "contest_teams"
+
+    contest_id: Mapped[str] = _in_contest()
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(255))
+    display_name: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    organization_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    group_ids: Mapped[list] = mapped_column(JSON)
+    hidden: Mapped[bool] = mapped_column(Boolean)
+    extra_time_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    # When the team's own window began (contests with a team_duration); None: not yet.
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+
+
+class ContestAccount(Base):
+    """An account as the package gave it, for export (its password is never stored: the
+    account's user signs in with a token)."""
+
+    __tablename__ = "contest_accounts"
+
+    contest_id: Mapped[str] = _in_contest()
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer)
+    username: Mapped[str] = mapped_column(String(64))
+    type: Mapped[str] = mapped_column(String(16))  # an AccountType's value
+    team_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(255), nullable=True)
+
+
+class TeamMember(Base):
+    """A user submitting for a team: one team per contest; a team has one or more."""
+
+    __tablename__ = "contest_team_members"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["contest_id", "team_id"],
+            ["contest_teams.contest_id", "contest_teams.id"],
+            ondelete="CASCADE",
+        ),
+        Index("ix_contest_team_members_team", "contest_id", "team_id"),
+    )
+
+    contest_id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
+    )
+    team_id: Mapped[str] = mapped_column(String(36))

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from judge.service import scheduling
 from judge.service.changes import Change, change_of
+from judge.service.contests import ContestEntry
 from judge.service.models import Priority, Progress, Status, Submission, User, utcnow
 from judge.service.settings import QueueSettings
 
@@ -60,10 +61,19 @@ def create_submission(
     filename: str,
     source: bytes,
     priority: Priority = Priority.PRACTICE,
+    contest: ContestEntry | None = None,
+    now: datetime | None = None,
 ) -> Submission:
-    now = utcnow()
+    """A new queued submission; to a contest (`contest`), with the contest's priority.
+    `now`: when it came (the service's clock), else the current time."""
+    now = now or utcnow()
+    if contest is not None:
+        priority = contest.priority
     submission = Submission(
         priority=int(priority),
+        contest_id=contest.contest_id if contest else None,
+        team_id=contest.team_id if contest else None,
+        practice=contest.practice if contest else False,
         user_id=user.id,
         problem=problem,
         language=language,

@@ -20,7 +20,7 @@ from judge.service.auth import add_user
 from judge.service.client import ServiceClient
 from judge.service.db import Database
 from judge.service.judging import JudgeJob
-from judge.service.models import Role, User
+from judge.service.models import Role, User, utcnow
 from judge.service.packages import PackageCache, PackageStore
 from judge.service.queue import Sender, open_broker
 from judge.service.sessions import open_session
@@ -73,14 +73,18 @@ class Api:
     """The real app in this process (no queue consumer: submissions stay queued), its
     database, and a token per role."""
 
-    def __init__(self, root: Path, db_url: str, cache: Cache, extensions=(), **settings):
+    def __init__(
+        self, root: Path, db_url: str, cache: Cache, extensions=(), clock=utcnow, **settings
+    ):
         self.settings = ServiceSettings(
             root=root, cache=cache, db_url=db_url, queue=QueueSettings(), **settings
         )
         self.database = Database(db_url)
         self.database.migrate()
         self.broker = open_broker(None, self.settings.queue)
-        self.parts = Services(self.settings, self.database, Sender(self.broker), PackageStore())
+        self.parts = Services(
+            self.settings, self.database, Sender(self.broker), PackageStore(), clock=clock
+        )
         app = create_app(self.parts, extensions)
         self.client = TestClient(app, raise_server_exceptions=False)
         self.tokens = {}

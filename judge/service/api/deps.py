@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
@@ -24,7 +25,7 @@ from judge.service.changes import ChangeHub, OpenStreams
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
-from judge.service.models import Role, User
+from judge.service.models import Role, User, utcnow
 from judge.service.packages import PackageStore
 from judge.service.problems import ProblemCatalog
 from judge.service.queue import Sender
@@ -56,6 +57,9 @@ class Services:
     test_labels: TestLabels = field(default_factory=lambda: TestLabels())
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
+    # The time now, naive UTC as stored (models.utcnow): what contest windows are judged by.
+    # Tests pass a clock they set, so that no test waits for a contest to start.
+    clock: Callable[[], datetime] = utcnow
 
     def labels(self, problem_id: str) -> dict[str, str]:
         """What contestants call the problem's hidden tests (documents.hidden_labels)."""

@@ -44,6 +44,14 @@ class SubmissionRequest(BaseModel):
     )
     source: str = Field(description="the program's source code (UTF-8 text)")
     filename: str | None = Field(default=None, max_length=255, examples=["sol.py"])
+    contest: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=36,
+        description="a contest's id: the submission counts for the user's team in it "
+        "(refused before the team's window, practice after it)",
+        examples=["flows"],
+    )
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,7 @@ class NewSubmission:
     filename: str
     source: bytes
     named: bool = True  # the client named the language; else it came from the file name
+    contest: str | None = None  # a contest's id (judge.service.api.contest_entry)
 
     def for_problem(self, preferences: Mapping[str, str]) -> Language:
         """The language, a file name's choosing the problem's default of its family (`.py`:
@@ -114,8 +123,9 @@ async def _form_fields(request: Request, source_limit: int) -> dict:
             if key != "file":
                 raise ApiError(422, f"unexpected file field {key!r}: send the source as 'file'")
             upload = value
-        elif key == CSRF_FIELD or (key == "file" and not value):
-            continue  # a page's form sends its token along, and "no file chosen" as ""
+        elif key == CSRF_FIELD or (key in ("file", "contest") and not value):
+            continue  # a page's form sends its token along, "no file chosen" as "", no contest
+            # chosen as "" too
         else:
             fields[key] = value
     # A browser sends an empty, nameless file part when no file was chosen.
@@ -139,7 +149,9 @@ def _checked(body: SubmissionRequest, source_limit: int) -> NewSubmission:
     language = _language(body.language, filename)
     if not filename or "." not in filename:
         filename = "solution" + language.extensions[0]
-    return NewSubmission(body.problem, language, filename, data, named=bool(body.language))
+    return NewSubmission(
+        body.problem, language, filename, data, named=bool(body.language), contest=body.contest
+    )
 
 
 def _check_size(size: int, limit: int) -> None:

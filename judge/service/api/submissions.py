@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from judge.present.schema import CaseDocument
 from judge.service import store
 from judge.service.api.deps import Services, current_user, db_session, require_role, services
+from judge.service.api.contest_entry import contest_entry
 from judge.service.api.errors import ApiError
 from judge.service.api.intake import NewSubmission, SubmissionRequest, read_submission
 from judge.service.documents import (
@@ -58,6 +59,7 @@ class Accepted(BaseModel):
                             "language": {"type": "string"},
                             "source": {"type": "string"},
                             "file": {"type": "string", "format": "binary"},
+                            "contest": {"type": "string"},
                         },
                     }
                 },
@@ -95,8 +97,13 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
                     f"{settings.rate_window_seconds:.0f} s",
                     {"Retry-After": str(int(settings.rate_window_seconds))},
                 )
+        now = parts.clock()
+        entry = None
+        if new.contest is not None:
+            entry = contest_entry(session, new.contest, user, new.problem, now)
         submission = store.create_submission(
-            session, user, new.problem, language.id, new.filename, new.source
+            session, user, new.problem, language.id, new.filename, new.source,
+            contest=entry, now=now,
         )
         job = store.Job(submission.id, submission.attempt)
         change = change_of(submission)

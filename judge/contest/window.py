@@ -1,0 +1,54 @@
+"""When a team may submit to a contest: its window, and where a moment falls in it.
+
+A team's window is the contest's, lengthened by the team's extra time. A contest with a
+team_duration (CMS's per_user_time) gives each team its own window instead: from when the
+team starts (at a moment of its choosing within the contest) for team_duration, cut at the
+contest's end, then lengthened by the team's extra time. The caller passes the moment; nothing
+here reads a clock.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+
+from judge.contest.model import Contest, Team
+
+
+class Phase(enum.Enum):
+    UNSCHEDULED = "unscheduled"  # the contest has no start time yet
+    BEFORE = "before"  # too early: refused
+    RUNNING = "running"  # within the team's window: counts
+    AFTER = "after"  # the window is over: practice, off the official board
+
+
+@dataclass(frozen=True)
+class Window:
+    start: datetime
+    end: datetime
+
+
+def team_window(contest: Contest, team: Team, team_start: datetime | None) -> Window | None:
+    """The team's window; None when the contest is unscheduled. `team_start`: when a team of
+    a team_duration contest began (None: it has not, and would begin now)."""
+    if contest.start_time is None or contest.end_time is None:
+        return None
+    if contest.team_duration is None:
+        return Window(contest.start_time, contest.end_time + team.extra_time)
+    start = team_start if team_start is not None else contest.start_time
+    end = min(start + contest.team_duration, contest.end_time)
+    return Window(start, end + team.extra_time)
+
+
+def phase_at(contest: Contest, team: Team, team_start: datetime | None, now: datetime) -> Phase:
+    """Where `now` falls for the team. A team_duration team that has not started is RUNNING
+    while the contest is (its submission starts its window), AFTER once the contest is over."""
+    window = team_window(contest, team, team_start)
+    if window is None:
+        return Phase.UNSCHEDULED
+    if now < contest.start_time:
+        return Phase.BEFORE
+    if contest.team_duration is not None and team_start is None:
+        return Phase.RUNNING if now < contest.end_time else Phase.AFTER
+    return Phase.RUNNING if now < window.end else Phase.AFTER
