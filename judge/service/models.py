@@ -129,6 +129,10 @@ class Submission(Base):
     contest_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     team_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     practice: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A scored problem's points and each group's, in the problem's group order (copied from
+    # the result when it is stored): what a contest's board reads.
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    group_scores: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
     user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 
@@ -215,6 +219,10 @@ class Contest(Base):
     team_duration_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
     updated_at: Mapped[datetime] = mapped_column(DateTime())
+    # The jury's acts on the board: the public board shows everything once thawed, and
+    # nothing changes on it any more once finalized.
+    thawed_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    finalized_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
 
 
 def _in_contest() -> Mapped[str]:

@@ -201,6 +201,8 @@ def finish(
             status=status,
             result=result,
             verdict=verdict,
+            score=result.get("score") if result else None,
+            group_scores=_group_scores(result),
             error=error or None,
             judging_ms=judging_ms,
             finished_at=utcnow(),
@@ -218,6 +220,13 @@ def finish(
     ):
         return Finish.ALREADY_STORED
     return Finish.SUPERSEDED
+
+
+def _group_scores(result: dict | None) -> list | None:
+    """A scored result's points per group, in the problem's order (None: pass-fail)."""
+    if not result or result.get("score") is None:
+        return None
+    return [group.get("score") or 0.0 for group in result.get("groups") or ()]
 
 
 def fail_unclaimed(session: Session, job: Job, error: str) -> bool:
@@ -249,6 +258,8 @@ def requeue(
     submission.status = Status.QUEUED
     submission.result = None
     submission.verdict = None
+    submission.score = None
+    submission.group_scores = None
     submission.error = None
     submission.judging_ms = None
     submission.worker = None

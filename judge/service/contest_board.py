@@ -1,0 +1,112 @@
+"""A contest's scoreboard as the service serves it: the contest's submissions read from the
+database and given to the scoring rules (judge.contest.standings) for one view.
+
+Left off the board: practice (sent after the team's window) and anything of no team of the
+contest. Pending: a submission queued or being judged, and one the judge could not judge (a
+failed job, or JE: the CCS requirements count a judge error as pending). Contest time runs from
+the team's own start (a team_duration contest's team windows), else the contest's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge.contest import model
+from judge.contest.standings import standings
+from judge.service.contests import aware, load_contest
+from judge.service.models import Contest, ContestTeam, Status, Submission
+from judge.verdicts.verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Board:
+    contest: model.Contest
+    standings: model.Standings
+    thawed_at: datetime | None  # aware UTC
+    finalized_at: datetime | None
+
+
+def contest_board(session: Session, contest_id: str, view: model.View) -> Board | None:
+    """The contest's board for `view`, or None when there is no such contest."""
+    row = session.get(Contest, contest_id)
+    contest = load_contest(session, contest_id)
+    if row is None or contest is None:
+        return None
+    submissions = judged_submissions(session, contest)
+    contest = with_max_scores(session, contest)
+    board = standings(contest, submissions, view, thawed=row.thawed_at is not None)
+    return Board(contest, board, aware(row.thawed_at), aware(row.finalized_at))
+
+
+def judged_submissions(session: Session, contest: model.Contest) -> list[model.JudgedSubmission]:
+    """The contest's official submissions as the scoring rules read them, oldest first."""
+    starts = team_starts(session, contest)
+    rows = session.execute(
+        select(Submission.id, Submission.team_id, Submission.problem, Submission.submitted_at,
+               Submission.status, Submission.verdict, Submission.score,
+               Submission.group_scores)
+        .where(Submission.contest_id == contest.id, Submission.practice.is_(False))
+        .order_by(Submission.submitted_at, Submission.id)
+    ).all()
+    judged = []
+    for row in rows:
+        start = starts.get(row.team_id)
+        if start is None:
+            continue  # a team no longer in the contest (it was re-imported without it)
+        submitted = aware(row.submitted_at)
+        judged.append(model.JudgedSubmission(
+            id=str(row.id),
+            team_id=row.team_id,
+            problem_id=row.problem,
+            submitted_at=submitted,
+            contest_time=max(submitted - start, timedelta(0)),
+            verdict=stored_verdict(row.status, row.verdict),
+            score=row.score,
+            subtask_scores=tuple(row.group_scores or ()),
+        ))
+    return judged
+
+
+def stored_verdict(status: Status, verdict: str | None) -> Verdict | None:
+    """A stored submission's verdict for the board: None while it is pending."""
+    if status is not Status.DONE or verdict is None:
+        return None
+    try:
+        return Verdict(verdict)
+    except ValueError:
+        return None
+
+
+def team_starts(session: Session, contest: model.Contest) -> dict[str, datetime]:
+    """Where each team's contest time starts: its own start in a team_duration contest (the
+    contest's until it has one), else the contest's."""
+    if contest.start_time is None:
+        return {}
+    if contest.team_duration is None:
+        return {team.id: contest.start_time for team in contest.teams}
+    started = dict(session.execute(
+        select(ContestTeam.id, ContestTeam.started_at).where(ContestTeam.contest_id == contest.id)
+    ).all())
+    return {team.id: aware(started.get(team.id)) or contest.start_time for team in contest.teams}
+
+
+def with_max_scores(session: Session, contest: model.Contest) -> model.Contest:
+    """A score contest's problems with their most points (from a stored result of each: the
+    problem's groups decide it), so that full marks show as solved."""
+    if contest.scoreboard_type is not model.ScoreboardType.SCORE:
+        return contest
+    problems = []
+    for problem in contest.problems:
+        result = session.scalar(
+            select(Submission.result)
+            .where(Submission.contest_id == contest.id, Submission.problem == problem.id,
+                   Submission.status == Status.DONE, Submission.score.is_not(None))
+            .order_by(Submission.id.desc()).limit(1)
+        )
+        most = (result or {}).get("max_score")
+        problems.append(replace(problem, max_score=most) if most is not None else problem)
+    return replace(contest, problems=tuple(problems))
