@@ -209,7 +209,7 @@ def failed_answer(error, pair):
     """The answer to an order the server could not run: the sandbox's failure."""
     report = protocol.RunReport(error=error, unstarted=False, stopped=None, status=None,
                                 wall_s=0.0, cpu_ns=None, cgroup_peak=0, oom=False, maxrss_kb=0,
-                                stderr_bytes=0)
+                                stderr_bytes=0, note="")
     if not pair:
         return report
     return protocol.PairReport(submission=report, interactor=report, first="submission",

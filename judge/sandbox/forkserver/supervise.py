@@ -94,8 +94,11 @@ def runs_with_init(server, order):
     program's parent, does before the /box goes with the run's namespaces) or is a pair's
     submission, whose end its init times the moment it reaps it (which of the two ended
     first decides the verdict, and a pidfd only says that a process has ended by the time the
-    worker looks). Without pidfds the worker can only follow a run through an init."""
-    return bool(order.isolate and (order.collect or order.piped)) or not server.pidfd
+    worker looks). Without pidfds the worker can only follow a run through an init. Without
+    cgroups an isolated binary runs with an init too, which reads its peak memory as it exits
+    (exitpeak: the one figure of its own that wait4 does not hide)."""
+    return (bool(order.isolate and (order.collect or order.piped)) or not server.pidfd
+            or bool(order.isolate and not order.python and server.cgroups is None))
 
 
 def open_stdio(order):
@@ -269,12 +272,18 @@ class Run:
         """The program's peak: wait4's, unless that is only the peak the program's child had
         before the exec (the fork server's pages, about 10 MB: the kernel carries it across
         exec into ru_maxrss, with what the child touched after it reported its image). The
-        program's own was then below it: the last VmHWM seen of it after the exec (0 for a
-        program that ended within one poll, unseen)."""
+        program's own was then below it: its VmHWM as its init read it at its exit stop
+        (exitpeak), else the last seen of it after the exec (0 for a program that ended
+        within one poll, unseen). Either is a lower bound of the program's own peak."""
         image = next((r for r in self.records if isinstance(r, protocol.ProgramImage)), None)
         if image is None or maxrss_kb > image.inherited_kb + IMAGE_SLACK_KB:
             return maxrss_kb
-        return self.last_hwm_kb
+        return max(self.last_hwm_kb, self.exit_peak().peak_kb or 0)
+
+    def exit_peak(self):
+        """What the program's init read of it at its exit (exitpeak), or an empty record."""
+        return next((r for r in self.records if isinstance(r, protocol.ProgramExitPeak)),
+                    protocol.ProgramExitPeak(None, None))
 
     def cpu_ns(self):
         if self.cgroups is not None:
@@ -334,6 +343,7 @@ class Run:
             oom=oom,
             maxrss_kb=self.own_peak_kb(ended.maxrss_kb) if ended else 0,
             stderr_bytes=self.stderr_bytes(),
+            note=self.exit_peak().untraced or "",
         )
 
 

@@ -1,0 +1,110 @@
+"""The program's own peak memory, read as it ends: without cgroups, its init traces it (ptrace)
+for the stop the kernel makes at its exit, and nothing else.
+
+Why: wait4's ru_maxrss carries the peak of the program's child from before the exec (the fork
+server's pages) into the program's, and the program's own VmHWM (which exec starts anew) is gone
+once it has exited. At PTRACE_EVENT_EXIT the program's memory is still its own: init reads its
+VmHWM from /proc there and lets it go on.
+
+What is traced: the program's first thread only (no PTRACE_O_TRACECLONE, TRACEFORK or syscall
+stops: a run pays for two stops at most, its exit and a stop signal's). Seized before it execs
+(its child waits on a pipe for init's go-ahead), so that a program which ends at once is seen.
+
+Where no figure comes, the supervisor falls back on wait4 and its polls (supervise.own_peak_kb):
+  - the kernel makes no exit stop for a thread killed by SIGKILL (ptrace(2), BUGS; since 5.19
+    ptrace_stop returns at once when a fatal signal is pending): a run the supervisor or RLIMIT_CPU
+    killed, or a program whose exit_group came from another thread (which kills the first);
+  - PTRACE_SEIZE was refused (Yama's ptrace_scope 3, a security module): the run says so.
+A figure is only ever a lower bound of the program's own peak (VmHWM never goes down): should the
+first thread have ended before the others (pthread_exit), the fallback's figure, if larger, wins.
+
+Signals the program gets stop it on their way (signal-delivery-stop): each is passed on as it
+came. A stop signal's group-stop is kept with PTRACE_LISTEN, so the program stays stopped as it
+would untraced (and SIGKILL still ends it). A process the program made traced itself (clone with
+CLONE_PTRACE) is let go at its first stop.
+"""
+
+import ctypes
+import os
+import signal
+
+from .libc import libc
+
+PTRACE_CONT, PTRACE_DETACH, PTRACE_SEIZE, PTRACE_LISTEN = 7, 17, 0x4206, 0x4208
+PTRACE_O_TRACEEXIT, PTRACE_O_EXITKILL = 0x40, 0x100000
+PTRACE_EVENT_EXIT, PTRACE_EVENT_STOP = 6, 128
+WALL = 0x40000000  # __WALL: a tracee that is not a child of the usual kind too
+STOPPING = {signal.SIGSTOP, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU}
+
+
+def ptrace(request, pid, data=0):
+    call = libc().ptrace
+    call.restype = ctypes.c_long
+    if call(ctypes.c_long(request), ctypes.c_long(pid), ctypes.c_long(0),
+            ctypes.c_long(data)) == -1:
+        err = ctypes.get_errno()
+        raise OSError(err, f"ptrace {request:#x}: {os.strerror(err)}")
+
+
+class ExitPeak:
+    """init's watch over its program's stops: the peak read at its exit stop (`peak_kb`, None
+    until then), or why it could not be traced (`untraced`)."""
+
+    def __init__(self, program):
+        self.program = program
+        self.peak_kb = None
+        self.untraced = None
+
+    def seize(self):
+        """Trace the program (still waiting for the go-ahead to exec). A refusal is not the
+        run's failure: the peak is then measured as without tracing, and the run says so."""
+        try:
+            ptrace(PTRACE_SEIZE, self.program, PTRACE_O_TRACEEXIT | PTRACE_O_EXITKILL)
+        except OSError as exc:
+            self.untraced = f"cannot trace the program for its peak memory ({exc.strerror})"
+
+    def settle(self):
+        """Take every stop waiting; True once the program has ended (left unreaped)."""
+        while True:
+            # (A tracee's stops answer a wait for its exit too: told apart by their code.)
+            ended = os.waitid(os.P_PID, self.program, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            if ended is not None and ended.si_code != os.CLD_TRAPPED:
+                return True
+            # WSTOPPED without WEXITED: what it takes is never an exit, so the program's
+            # number stays its own until init kills its group and reaps it.
+            stop = os.waitid(os.P_ALL, 0, os.WSTOPPED | os.WNOHANG | WALL)
+            if stop is None:
+                return False
+            self.on_stop(stop.si_pid, stop.si_status)
+
+    def on_stop(self, pid, code):
+        """One ptrace-stop: `code` is waitid's si_status, (event << 8) | signal."""
+        event, sig = code >> 8, code & 0xff
+        try:
+            if pid != self.program:
+                ptrace(PTRACE_DETACH, pid, sig if event == 0 else 0)
+            elif event == PTRACE_EVENT_EXIT:
+                self.peak_kb = own_hwm_kb(pid)
+                ptrace(PTRACE_CONT, pid)
+            elif event == PTRACE_EVENT_STOP:
+                ptrace(PTRACE_LISTEN if sig in STOPPING else PTRACE_CONT, pid)
+            else:
+                ptrace(PTRACE_CONT, pid, sig if event == 0 else 0)
+        except OSError:
+            pass  # killed while stopped (SIGKILL needs no restart): its end comes next
+
+
+def own_hwm_kb(pid):
+    """A process's peak resident set (VmHWM, KB) from /proc, or None."""
+    try:
+        fd = os.open(f"/proc/{pid}/status", os.O_RDONLY | os.O_CLOEXEC)
+        try:
+            text = os.read(fd, 4096).decode(errors="replace")
+        finally:
+            os.close(fd)
+        for line in text.splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
