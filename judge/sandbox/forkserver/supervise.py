@@ -8,6 +8,7 @@ import time
 
 from . import protocol
 from .inside import direct_main, init_main
+from .libc import process_name
 from .processes import RUN, kill, kill_group, read_to_end, reap, reap_orphans
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
@@ -506,12 +507,11 @@ def process_name_and_hwm(pid, proc_fd=None):
 
 
 def own_name():
-    """This process's name (its comm), which a child keeps until it execs."""
-    try:
-        with open("/proc/self/comm") as handle:
-            return handle.read().rstrip("\n")
-    except OSError:
-        return ""
+    """This process's name (its comm), which a child keeps until it execs: asked of the kernel
+    (prctl), not of /proc, which in a user namespace shows the runs' PID namespace, where the
+    server has no number (its /proc/self is not there: the name would read as "", and a
+    child's pre-exec peak, the server's pages, as the program's)."""
+    return process_name()
 
 
 def process_cpu_ns(pid, proc_fd=None):
