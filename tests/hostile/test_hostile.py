@@ -160,6 +160,16 @@ def test_signals_reach_the_program_and_a_stop_holds(sandbox, tmp_path):
     assert time.monotonic() - started < 10
 
 
+@pytest.mark.host_tier
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+def test_a_child_the_program_has_traced_is_let_go(sandbox, tmp_path):
+    """clone(CLONE_PTRACE) gives the program's tracer (the sandbox, where it traces the program
+    for its peak) a child to trace too: it is let go, and ends as the program expects."""
+    program = compile_c(tmp_path, "traced_child")
+    result = sandbox.run(RunRequest(argv=(str(program),), limits=LIMITS))
+    assert result.ok and result.stdout in (b"child exited 7\n", b"refused\n"), result
+
+
 def compile_c(folder, name):
     """tests/hostile/programs/NAME.c built into `folder`, which a run's uid may enter."""
     program = folder / name

@@ -47,11 +47,13 @@ def ptrace(request, pid, data=0):
 
 
 class ExitPeak:
-    """init's watch over its program's stops: the peak read at its exit stop (`peak_kb`, None
-    until then), or why it could not be traced (`untraced`)."""
+    """A tracer's watch over its program's stops (its init's, or its worker's): the peak read
+    at its exit stop (`peak_kb`, None until then), or why it could not be traced
+    (`untraced`)."""
 
-    def __init__(self, program):
+    def __init__(self, program, proc_fd=None):
         self.program = program
+        self.proc_fd = proc_fd  # a /proc where `program` has this number, or None: /proc
         self.peak_kb = None
         self.untraced = None
 
@@ -70,12 +72,25 @@ class ExitPeak:
             ended = os.waitid(os.P_PID, self.program, os.WEXITED | os.WNOHANG | os.WNOWAIT)
             if ended is not None and ended.si_code != os.CLD_TRAPPED:
                 return True
-            # WSTOPPED without WEXITED: what it takes is never an exit, so the program's
-            # number stays its own until init kills its group and reaps it.
-            stop = os.waitid(os.P_ALL, 0, os.WSTOPPED | os.WNOHANG | WALL)
-            if stop is None:
+            if not self.take_stop():
                 return False
+
+    def take_stops(self):
+        """Take every stop waiting (the program's end is told by its pidfd)."""
+        while self.take_stop():
+            pass
+
+    def take_stop(self):
+        """Take one stop of a tracee of this process, if one waits; whether one did. WSTOPPED
+        without WEXITED: what it takes is never an exit, so the program's number stays its own
+        until its parent kills its group and reaps it. (A child stopped untraced answers too:
+        its report is dropped, it stays stopped.)"""
+        stop = os.waitid(os.P_ALL, 0, os.WSTOPPED | os.WNOHANG | WALL)
+        if stop is None:
+            return False
+        if stop.si_code == os.CLD_TRAPPED:
             self.on_stop(stop.si_pid, stop.si_status)
+        return True
 
     def on_stop(self, pid, code):
         """One ptrace-stop: `code` is waitid's si_status, (event << 8) | signal."""
@@ -84,7 +99,7 @@ class ExitPeak:
             if pid != self.program:
                 ptrace(PTRACE_DETACH, pid, sig if event == 0 else 0)
             elif event == PTRACE_EVENT_EXIT:
-                self.peak_kb = own_hwm_kb(pid)
+                self.peak_kb = own_hwm_kb(pid, self.proc_fd)
                 ptrace(PTRACE_CONT, pid)
             elif event == PTRACE_EVENT_STOP:
                 ptrace(PTRACE_LISTEN if sig in STOPPING else PTRACE_CONT, pid)
@@ -94,10 +109,38 @@ class ExitPeak:
             pass  # killed while stopped (SIGKILL needs no restart): its end comes next
 
 
-def own_hwm_kb(pid):
-    """A process's peak resident set (VmHWM, KB) from /proc, or None."""
+def wake_on_sigchld():
+    """A pipe that turns readable when a child or tracee changes state (its stops come as
+    SIGCHLD; a pidfd tells only of an end): its read end. The handler restarts what it
+    interrupts (SA_RESTART), as if no handler were set."""
+    wake_r, wake_w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.siginterrupt(signal.SIGCHLD, False)
+    signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)  # (a full pipe wakes anyway)
+    return wake_r, wake_w
+
+
+def forget_sigchld():
+    """In a child of a process that set wake_on_sigchld: SIGCHLD as it was, and no wake-up
+    written to a descriptor number the child may reuse."""
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+
+
+def drain(fd):
     try:
-        fd = os.open(f"/proc/{pid}/status", os.O_RDONLY | os.O_CLOEXEC)
+        while os.read(fd, 4096):
+            pass
+    except BlockingIOError:
+        pass
+
+
+def own_hwm_kb(pid, proc_fd=None):
+    """A process's peak resident set (VmHWM, KB) from /proc (or the /proc open as `proc_fd`),
+    or None."""
+    try:
+        fd = os.open(f"{pid}/status" if proc_fd is not None else f"/proc/{pid}/status",
+                     os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
         try:
             text = os.read(fd, 4096).decode(errors="replace")
         finally:

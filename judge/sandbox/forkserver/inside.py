@@ -12,7 +12,7 @@ import stat
 import time
 
 from . import protocol
-from .exitpeak import ExitPeak
+from .exitpeak import ExitPeak, drain, wake_on_sigchld
 from .confine import close_all_but, drop_privileges, join_cgroups, open_executable, set_limits
 from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
 from .libc import drop_capabilities, prctl, setns, unshare
@@ -22,11 +22,11 @@ from .rootfs import BOX, mount_run_directories
 from .syscalls import join_new_session_keyring
 
 
-def direct_main(server, order, files, joins, status_w):
+def direct_main(server, order, files, joins, status_w, go_r=None):
     """A run whose program is this child of the worker: an isolated run first enters its
-    namespaces and sets up its root and files."""
+    namespaces and sets up its root and files. `go_r`: the worker traces it (exitpeak)."""
     files, source, exec_fd, _ = set_up(server, order, files, status_w, failed_status=127)
-    return program_main(server, order, files, joins, status_w, source, exec_fd)
+    return program_main(server, order, files, joins, status_w, source, exec_fd, go_r)
 
 
 def init_main(server, order, files, joins, status_w, stop_r):
@@ -249,12 +249,10 @@ def wait_for_program(program, stop_r, watch=None):
 
 
 def wait_traced(program, stop_r, watch):
-    """Until the traced program has ended: its stops come as SIGCHLD, which wakes the poll
-    through a pipe (a pidfd tells only of its end). The stops are looked for before every
-    wait, so a signal that came before the handler was set is not missed."""
-    wake_r, wake_w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
-    signal.signal(signal.SIGCHLD, lambda *_: None)
-    signal.set_wakeup_fd(wake_w)
+    """Until the traced program has ended: its stops wake the poll through SIGCHLD's pipe. The
+    stops are looked for before every wait, so a signal that came before the handler was set
+    is not missed."""
+    wake_r, _ = wake_on_sigchld()
     poller = select.poll()
     poller.register(wake_r, select.POLLIN)
     if stop_r is not None:
@@ -266,14 +264,6 @@ def wait_traced(program, stop_r, watch):
             else:
                 kill_group(program)  # asked to stop (or the worker is gone)
                 poller.unregister(stop_r)
-
-
-def drain(fd):
-    try:
-        while os.read(fd, 4096):
-            pass
-    except BlockingIOError:
-        pass
 
 
 def private_copy(fd):
