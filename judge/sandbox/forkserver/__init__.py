@@ -63,10 +63,11 @@ which repeats across PID namespaces: the scratch folder, cgroups and root mount 
 judge's slot (ownership), and a judge's sweep of what dead judges left removes a slot's names
 only while it holds that slot's lock, which a live judge and its servers never let go.
 
-When the program ends, what is left of the run is killed through its cgroups. A run that leaves
-files to copy out of its /box (a compile step), a pair's submission (which of its two runs
-ended first decides the verdict), and, without cgroups, any isolated binary (whose own peak
-memory only its init can read, at its exit: exitpeak) have one process more, its init:
+When the program ends, what is left of the run is killed through its cgroups. Without cgroups
+an isolated binary's own peak memory is read at its exit stop by its parent, which traces it
+for that stop alone (exitpeak): wait4's figure would carry the server's own. A run that leaves
+files to copy out of its /box (a compile step), and a pair's submission (which of its two runs
+ended first decides the verdict), have one process more, its init:
 
     server ── init ── program
               sets up the run as above, forks the program, reaps it (and notes when), copies
