@@ -1,19 +1,22 @@
-"""The program's own peak memory, read as it ends: without cgroups, its init traces it (ptrace)
-for the stop the kernel makes at its exit, and nothing else.
+"""The program's own peak memory, read as it ends: without cgroups, its parent (its worker, or
+its init where the run has one) traces it (ptrace) for the stop the kernel makes at its exit,
+and nothing else.
 
 Why: wait4's ru_maxrss carries the peak of the program's child from before the exec (the fork
 server's pages) into the program's, and the program's own VmHWM (which exec starts anew) is gone
-once it has exited. At PTRACE_EVENT_EXIT the program's memory is still its own: init reads its
-VmHWM from /proc there and lets it go on.
+once it has exited. At PTRACE_EVENT_EXIT the program's memory is still its own: the tracer reads
+its VmHWM from /proc there and lets it go on.
 
 What is traced: the program's first thread only (no PTRACE_O_TRACECLONE, TRACEFORK or syscall
-stops: a run pays for two stops at most, its exit and a stop signal's). Seized before it execs
-(its child waits on a pipe for init's go-ahead), so that a program which ends at once is seen.
+stops: a run pays for one stop, its exit, and one per signal it gets). Seized before it execs
+(its child waits on a pipe for the tracer's go-ahead), so that a program that ends at once is
+seen.
 
 Where no figure comes, the supervisor falls back on wait4 and its polls (supervise.own_peak_kb):
-  - the kernel makes no exit stop for a thread killed by SIGKILL (ptrace(2), BUGS; since 5.19
-    ptrace_stop returns at once when a fatal signal is pending): a run the supervisor or RLIMIT_CPU
-    killed, or a program whose exit_group came from another thread (which kills the first);
+  - no exit stop came: ptrace(2) (BUGS) leaves it to the kernel whether a SIGKILL makes one
+    (on Linux 6.18 it does: a program that SIGKILLs itself, or whose other thread calls exit,
+    which kills the first with SIGKILL, is read at its exit stop; a SIGKILL that meets the
+    thread already on its way out does not stop it again);
   - PTRACE_SEIZE was refused (Yama's ptrace_scope 3, a security module): the run says so.
 A figure is only ever a lower bound of the program's own peak (VmHWM never goes down): should the
 first thread have ended before the others (pthread_exit), the fallback's figure, if larger, wins.

@@ -122,9 +122,9 @@ ProgramImage = _message("ProgramImage", ["inherited_kb"],
                         "program's rusage (ru_maxrss) across the exec.")
 
 ProgramExitPeak = _message("ProgramExitPeak", ["peak_kb", "untraced"],
-                           "init traced the program (sent only without cgroups, before "
-                           "ProgramEnded; exitpeak): its own peak resident set as it exited, or "
-                           "None when no exit stop came; untraced: why it could not trace it.")
+                           "The program's tracer (its init, or its worker: exitpeak) read its "
+                           "own peak resident set as it exited (None when no exit stop came), "
+                           "or could not trace it (untraced: why). Without cgroups only.")
 
 ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns", "at"],
                         "The program's wait status and rusage, as init or the server reaped it, "
