@@ -56,10 +56,11 @@ def describe_guarantees(host: HostSupport | None,
             f"{cg} memory limit; peak = max(cgroup peak, program's own peak RSS)"
             if cgroups
             # wait4's peak carries the forking server's own (about 10 MB of Python) across the
-            # exec: below that, the program's own VmHWM, which exec starts anew, is polled.
+            # exec: below that, the program's own VmHWM, which exec starts anew, read by its
+            # init at its exit stop (forkserver.exitpeak), or as last polled.
             else "the program's own peak RSS (wait4's above the fork server's, else its VmHWM "
-            "polled every 4 ms), held to the cap by that poll, RLIMIT_AS as a backstop; a "
-            "program's children not counted "
+            "as it exits, read by its tracing init), held to the cap by a poll every 4 ms, "
+            "RLIMIT_AS as a backstop; a program's children not counted "
             f"({host.cgroup_reason})",
         ),
         Guarantee("output", True, "stdout through a pipe, cut at the cap; files: RLIMIT_FSIZE"),

@@ -58,6 +58,7 @@ def run_result(request: RunRequest, report: RunReport, scratch: Path, in_server:
         stdout=stdout[:cap],
         stderr=stderr,
         stderr_skipped=skipped,
+        message=report.note,
     )
 
 

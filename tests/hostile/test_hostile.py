@@ -119,11 +119,7 @@ def test_a_compiled_programs_peak_is_its_own_on_every_host(sandbox, tmp_path):
     Python, which the kernel carries into wait4's figure across the exec): an idle C program
     reads as the small program it is, one that touches 6 or 14 MB as that much, with cgroups
     or without."""
-    program = tmp_path / "touch_memory"
-    subprocess.run(["gcc", "-O2", "-o", str(program), str(PROGRAMS / "touch_memory.c")],
-                   check=True)
-    program.chmod(0o755)
-    tmp_path.chmod(0o755)
+    program = compile_c(tmp_path, "touch_memory")
 
     def peak_kb(*args: str) -> int:
         result = sandbox.run(RunRequest(argv=(str(program), *args), limits=LIMITS))
@@ -133,6 +129,54 @@ def test_a_compiled_programs_peak_is_its_own_on_every_host(sandbox, tmp_path):
     assert peak_kb("0") < 4_000
     assert 6_000 < peak_kb("6", "100") < 9_000  # seen as it sleeps
     assert 14_000 < peak_kb("14") < 18_000  # above the server's: wait4's own
+
+
+@pytest.mark.host_tier
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+@pytest.mark.parametrize("megabytes", [6, 11])
+def test_a_program_that_ends_at_once_is_measured_at_its_peak(sandbox, tmp_path, megabytes):
+    """A program that touches its memory and exits before any poll could see it, below the
+    fork server's own peak (which wait4 reports instead): measured as it ended, not as 0 or
+    as a sample from its start-up. Without cgroups its init reads it at its exit stop."""
+    program = compile_c(tmp_path, "touch_memory")
+    result = sandbox.run(RunRequest(argv=(str(program), str(megabytes)), limits=LIMITS))
+    assert result.termination is Termination.EXITED and result.exit_code == 0, result
+    assert megabytes * 1024 <= result.peak_memory_kb <= (megabytes + 3) * 1024, result
+
+
+@pytest.mark.host_tier
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+def test_signals_reach_the_program_and_a_stop_holds(sandbox, tmp_path):
+    """Its own signal (a handler runs), SIGSTOP (it stops until its child sends SIGCONT): as
+    for any process, however its peak is measured. A program that stopped itself with no one
+    to wake it stays stopped and is ended by the wall-clock limit, never held up longer."""
+    program = compile_c(tmp_path, "stop_and_signals")
+    result = sandbox.run(RunRequest(argv=(str(program),), limits=LIMITS))
+    assert result.ok and result.stdout == b"went on\n", result
+    limits = ResourceLimits(cpu_ms=1000, wall_ms=500, memory_kb=256_000, output_kb=64)
+    started = time.monotonic()
+    result = sandbox.run(RunRequest(argv=(str(program), "alone"), limits=limits))
+    assert result.termination is Termination.WALL_LIMIT, result
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.host_tier
+@pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+def test_a_child_the_program_has_traced_is_let_go(sandbox, tmp_path):
+    """clone(CLONE_PTRACE) gives the program's tracer (the sandbox, where it traces the program
+    for its peak) a child to trace too: it is let go, and ends as the program expects."""
+    program = compile_c(tmp_path, "traced_child")
+    result = sandbox.run(RunRequest(argv=(str(program),), limits=LIMITS))
+    assert result.ok and result.stdout in (b"child exited 7\n", b"refused\n"), result
+
+
+def compile_c(folder, name):
+    """tests/hostile/programs/NAME.c built into `folder`, which a run's uid may enter."""
+    program = folder / name
+    subprocess.run(["gcc", "-O2", "-o", str(program), str(PROGRAMS / f"{name}.c")], check=True)
+    program.chmod(0o755)
+    folder.chmod(0o755)
+    return program
 
 
 def test_output_flood_is_cut_at_the_output_limit(sandbox):

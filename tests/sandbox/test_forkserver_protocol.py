@@ -25,7 +25,7 @@ ORDER = protocol.RunOrder(
 
 def report(**fields):
     base = dict(error=None, unstarted=False, stopped=None, status=0, wall_s=0.01, cpu_ns=5_000_000,
-                cgroup_peak=4 << 20, oom=False, maxrss_kb=9000, stderr_bytes=0)
+                cgroup_peak=4 << 20, oom=False, maxrss_kb=9000, stderr_bytes=0, note="")
     return protocol.RunReport(**{**base, **fields})
 
 

@@ -63,14 +63,17 @@ which repeats across PID namespaces: the scratch folder, cgroups and root mount 
 judge's slot (ownership), and a judge's sweep of what dead judges left removes a slot's names
 only while it holds that slot's lock, which a live judge and its servers never let go.
 
-When the program ends, what is left of the run is killed through its cgroups. A run that leaves
+When the program ends, what is left of the run is killed through its cgroups. Without cgroups
+an isolated binary's own peak memory is read at its exit stop by its parent, which traces it
+for that stop alone (exitpeak): wait4's figure would carry the server's own. A run that leaves
 files to copy out of its /box (a compile step), and a pair's submission (which of its two runs
 ended first decides the verdict), have one process more, its init:
 
     server ── init ── program
               sets up the run as above, forks the program, reaps it (and notes when), copies
               the files the run left out of its /box (which goes with the run's namespaces),
-              and reports how the program ended
+              and reports how the program ended; without cgroups it traces the program (from
+              before its exec, for its exit stop only) and reports its peak as it exited
 
 The minimal root shows the system's folders and the judge's interpreter read-only, except the
 folders of third-party Python packages (ServerConfig.hidden), which show empty: a Python run
@@ -98,9 +101,9 @@ worker sees a side's end (its end of output, its input closed, its program's end
 other side can learn of it: which ended first is what it saw first, the same on every run.
 
 Status pipe (children -> server, one per run): records of `protocol` (ProgramStarted,
-ProgramEnded, ChildFailed), each written whole in one write (smaller than PIPE_BUF, so never
-interleaved): a child that fails before its program starts says why; an init reports how the
-program ended. The server reads it until every writer is gone.
+ProgramImage, ProgramExitPeak, ProgramEnded, ChildFailed), each written whole in one write
+(smaller than PIPE_BUF, so never interleaved): a child that fails before its program starts says
+why; an init reports how the program ended. The server reads it until every writer is gone.
 
 While a run goes, the server (or the worker) checks on a timer, every few milliseconds however
 busy the run's pipes keep it (each poll round moves each pipe once at most): the CPU time of the
@@ -123,7 +126,8 @@ namespace with it.
 Modules: protocol (messages), cgroups (v1 and v2), rootfs (the minimal root and namespaces),
 libc (the system calls Python lacks), supervise (a run, seen from the server), streams (its
 stdout and stderr), pair (two runs wired together), relay (one direction between them), inside
-(init and the program's side), confine (the program's limits and privileges), syscalls (its
-session keyring and system-call filter), pyrunner (the in-process Python runner), processes
-(kill and reap), server (set-up, the request loop and its workers).
+(init and the program's side), exitpeak (init's trace of the program's exit, for its peak),
+confine (the program's limits and privileges), syscalls (its session keyring and system-call
+filter), pyrunner (the in-process Python runner), processes (kill and reap), server (set-up, the
+request loop and its workers).
 """

@@ -12,6 +12,7 @@ import stat
 import time
 
 from . import protocol
+from .exitpeak import ExitPeak, drain, wake_on_sigchld
 from .confine import close_all_but, drop_privileges, join_cgroups, open_executable, set_limits
 from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
 from .libc import drop_capabilities, prctl, setns, unshare
@@ -21,24 +22,30 @@ from .rootfs import BOX, mount_run_directories
 from .syscalls import join_new_session_keyring
 
 
-def direct_main(server, order, files, joins, status_w):
+def direct_main(server, order, files, joins, status_w, go_r=None):
     """A run whose program is this child of the worker: an isolated run first enters its
-    namespaces and sets up its root and files."""
+    namespaces and sets up its root and files. `go_r`: the worker traces it (exitpeak)."""
     files, source, exec_fd, _ = set_up(server, order, files, status_w, failed_status=127)
-    return program_main(server, order, files, joins, status_w, source, exec_fd)
+    return program_main(server, order, files, joins, status_w, source, exec_fd, go_r)
 
 
 def init_main(server, order, files, joins, status_w, stop_r):
     """The run's first process, forked by its worker (see supervise.runs_with_init): it enters
     the run's namespaces, sets up its root and files, forks the program, reaps it, copies the
     files the run leaves out, and reports how the program ended. Returns only in the program
-    (its Python job). `stop_r`: see wait_for_program."""
+    (its Python job). `stop_r`: see wait_for_program.
+
+    Without cgroups it traces an exec'd program for its own peak memory (exitpeak): the program
+    waits on `go` for init to have seized it before it execs."""
     files, source, exec_fd, out_dir = set_up(server, order, files, status_w, failed_status=1)
+    go = None
     try:
         # What this process inherited of its worker (a pair's pipe ends of the other program
         # among them: held here, they would keep an end of file from ever coming) goes now.
         close_all_but(fd for fd in (*files, *joins, status_w, stop_r, exec_fd, out_dir)
                       if fd is not None)
+        if server.cgroups is None and exec_fd is not None:
+            go = os.pipe2(os.O_CLOEXEC)
         program = os.fork()
     except BaseException as exc:  # noqa: BLE001 - a child must never unwind into the worker
         report(status_w, protocol.child_failed(exc))
@@ -46,7 +53,10 @@ def init_main(server, order, files, joins, status_w, stop_r):
     if program == 0:
         if stop_r is not None:
             os.close(stop_r)
-        return program_main(server, order, files, joins, status_w, source, exec_fd)
+        if go is not None:
+            os.close(go[1])
+        return program_main(server, order, files, joins, status_w, source, exec_fd,
+                            go[0] if go is not None else None)
     try:
         if server.cgroups is None:
             report(status_w, protocol.ProgramStarted(program))
@@ -54,10 +64,18 @@ def init_main(server, order, files, joins, status_w, stop_r):
             os.close(fd)
         if exec_fd is not None:
             os.close(exec_fd)
-        status, usage = wait_for_program(program, stop_r)
+        watch = None
+        if go is not None:
+            os.close(go[0])
+            watch = ExitPeak(program)
+            watch.seize()
+            os.close(go[1])  # the go-ahead: the program execs
+        status, usage = wait_for_program(program, stop_r, watch)
         ended_at = time.monotonic()
         if out_dir is not None:
             collect_from_box(order.collect, out_dir)
+        if watch is not None:
+            report(status_w, protocol.ProgramExitPeak(watch.peak_kb, watch.untraced))
         report(status_w, protocol.ProgramEnded(status, usage.ru_maxrss,
                                                int((usage.ru_utime + usage.ru_stime) * 1e9),
                                                ended_at))
@@ -135,8 +153,9 @@ def uses_template(server, order):
             and server.namespaces.templates.get(tuple(order.binds)) is not None)
 
 
-def program_main(server, order, files, joins, status_w, source, exec_fd):
-    """Confine this process, then exec the binary or return the Python job to the top level."""
+def program_main(server, order, files, joins, status_w, source, exec_fd, go_r=None):
+    """Confine this process, then exec the binary or return the Python job to the top level.
+    `go_r`: its init traces it (exitpeak): it execs once that pipe has closed."""
     try:
         join_cgroups(joins)
         os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
@@ -152,7 +171,10 @@ def program_main(server, order, files, joins, status_w, source, exec_fd):
         os.chdir(BOX if server.namespaces is not None and order.isolate else order.cwd)
         for target, fd in enumerate(files):
             os.dup2(fd, target)
-        close_all_but(fd for fd in (status_w, exec_fd) if fd is not None)
+        close_all_but(fd for fd in (status_w, exec_fd, go_r) if fd is not None)
+        if go_r is not None:
+            read_to_end(go_r)  # until init has seized this process (or failed to)
+            os.close(go_r)
         if order.isolate and server.syscall_filter is not None:
             server.syscall_filter.load()  # last: from here on only what the policy allows
         if exec_fd is None:
@@ -200,15 +222,18 @@ def load_code(order, source):
     return marshal.loads(source) if order.code_file else None
 
 
-def wait_for_program(program, stop_r):
+def wait_for_program(program, stop_r, watch=None):
     """Wait for the program to end; return its status and resource usage. What is left of its
     process group is killed before the program is reaped, while its number is still its own
     (after the reap it may be another process's, and a group of that number another run's).
 
     `stop_r` (without cgroups, where the run's processes are found by the program's group
     only): a byte there asks for the group to be killed now, the run having passed a limit.
-    This process alone reaps the program, so the number is the program's when it does."""
-    if stop_r is not None:
+    This process alone reaps the program, so the number is the program's when it does.
+    `watch`: the program is traced (exitpeak), and its stops are taken on the way."""
+    if watch is not None:
+        wait_traced(program, stop_r, watch)
+    elif stop_r is not None:
         pidfd = os.pidfd_open(program)
         poller = select.poll()
         poller.register(pidfd, select.POLLIN)
@@ -221,6 +246,24 @@ def wait_for_program(program, stop_r):
     kill_group(program)
     _, status, usage = os.wait4(program, 0)
     return status, usage
+
+
+def wait_traced(program, stop_r, watch):
+    """Until the traced program has ended: its stops wake the poll through SIGCHLD's pipe. The
+    stops are looked for before every wait, so a signal that came before the handler was set
+    is not missed."""
+    wake_r, _ = wake_on_sigchld()
+    poller = select.poll()
+    poller.register(wake_r, select.POLLIN)
+    if stop_r is not None:
+        poller.register(stop_r, select.POLLIN)
+    while not watch.settle():
+        for fd, _ in poller.poll():
+            if fd == wake_r:
+                drain(wake_r)
+            else:
+                kill_group(program)  # asked to stop (or the worker is gone)
+                poller.unregister(stop_r)
 
 
 def private_copy(fd):

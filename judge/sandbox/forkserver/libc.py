@@ -10,6 +10,7 @@ MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 MNT_DETACH = 2
 PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS, PR_SET_CHILD_SUBREAPER = 1, 38, 36
+PR_GET_NAME = 16
 PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "riscv64": 41}
 
 
@@ -43,6 +44,13 @@ def setns(fd, kind):
 
 def prctl(option, value):
     check(libc().prctl(option, value, 0, 0, 0), f"prctl {option}")
+
+
+def process_name():
+    """The calling thread's name (its comm, as /proc/PID/status's Name: shows it)."""
+    name = ctypes.create_string_buffer(16)
+    check(libc().prctl(PR_GET_NAME, name, 0, 0, 0), "prctl PR_GET_NAME")
+    return name.value.decode(errors="replace")
 
 
 def pivot_root(new_root, put_old):

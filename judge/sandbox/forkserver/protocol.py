@@ -92,6 +92,7 @@ RunReport = _message("RunReport", [
     "oom",  # the kernel's OOM killer struck in the run's memory cgroup
     "maxrss_kb",  # the program's own peak resident set (wait4), 0 when unknown
     "stderr_bytes",  # how much the program wrote on stderr
+    "note",  # what the judge should know of how it was measured (a weaker way), or ""
 ], "How one run ended, and what it used: facts and measurements only.")
 
 PairOrder = _message("PairOrder", [
@@ -120,6 +121,11 @@ ProgramImage = _message("ProgramImage", ["inherited_kb"],
                         "its own peak resident set then, which the kernel carries into the "
                         "program's rusage (ru_maxrss) across the exec.")
 
+ProgramExitPeak = _message("ProgramExitPeak", ["peak_kb", "untraced"],
+                           "The program's tracer (its init, or its worker: exitpeak) read its "
+                           "own peak resident set as it exited (None when no exit stop came), "
+                           "or could not trace it (untraced: why). Without cgroups only.")
+
 ProgramEnded = _message("ProgramEnded", ["status", "maxrss_kb", "cpu_ns", "at"],
                         "The program's wait status and rusage, as init or the server reaped it, "
                         "and when (time.monotonic(), the same clock in every process).")
@@ -137,7 +143,7 @@ WorkerDone = _message("WorkerDone", [
 
 KINDS = {kind.__name__: kind for kind in (ServerConfig, Ready, SetupFailed, RunOrder, RunReport,
                                           PairOrder, PairReport, ProgramStarted, ProgramImage,
-                                          ProgramEnded, ChildFailed, WorkerDone)}
+                                          ProgramExitPeak, ProgramEnded, ChildFailed, WorkerDone)}
 
 
 # Who reads a message on the request pipe, named in its frame: the server itself, or a worker

@@ -16,6 +16,7 @@ import sys
 
 from . import protocol
 from . import cgroup_backends
+from .exitpeak import wake_on_sigchld
 from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
 from .libc import set_command_line, unshare
 from .pair import supervise_pair
@@ -64,6 +65,9 @@ class Server:
         self.syscall_filter = (SyscallFilter(config.syscall_filter) if config.syscall_filter
                                else None)
         self.python_path = sys.path  # as a Python run gets it (set by set_up)
+        # Without cgroups: the pipe SIGCHLD wakes the supervisor through, for the stops of a
+        # program it traces for its peak (exitpeak); (read end, write end) once set up.
+        self.sigchld = None
 
     def set_up(self):
         """Everything prepared once: cgroups, namespaces, the minimal root, warm caches."""
@@ -92,6 +96,9 @@ class Server:
             self.pid_namespace = enter_pid_namespace()
             self.private_fds = (*self.private_fds, *self.pid_namespace[1:])
         self.python_path = warm_up(PACKAGE_FOLDER)
+        if self.cgroups is None and self.pidfd:  # last: the children forked above keep none
+            self.sigchld = wake_on_sigchld()
+            self.private_fds = (*self.private_fds, *self.sigchld)
         gc.freeze()  # children's collections then leave the server's objects (and pages) alone
 
     def serve(self):
@@ -209,7 +216,7 @@ def failed_answer(error, pair):
     """The answer to an order the server could not run: the sandbox's failure."""
     report = protocol.RunReport(error=error, unstarted=False, stopped=None, status=None,
                                 wall_s=0.0, cpu_ns=None, cgroup_peak=0, oom=False, maxrss_kb=0,
-                                stderr_bytes=0)
+                                stderr_bytes=0, note="")
     if not pair:
         return report
     return protocol.PairReport(submission=report, interactor=report, first="submission",

@@ -7,7 +7,9 @@ import select
 import time
 
 from . import protocol
+from .exitpeak import ExitPeak, drain, forget_sigchld
 from .inside import direct_main, init_main
+from .libc import process_name
 from .processes import RUN, kill, kill_group, read_to_end, reap, reap_orphans
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
@@ -65,23 +67,35 @@ def start(server, order, cgroups, files):
         # program's group by number (see inside.wait_for_program): the worker asks on this pipe.
         stop_r, stop_w = (os.pipe2(os.O_CLOEXEC) if with_init and cgroups is None
                           and server.pidfd else (None, None))
+        # Without cgroups the worker traces an isolated binary for its peak (exitpeak), which
+        # execs once the worker closes this pipe.
+        go_r, go_w = (os.pipe2(os.O_CLOEXEC) if not with_init and traces(server, order)
+                      and server.sigchld is not None else (None, None))
         started = time.monotonic()
         child = os.fork()
         if child == 0:
             server.role = RUN
-            for fd in (status_r, stop_w, *streams):
+            if server.sigchld is not None:
+                forget_sigchld()
+            for fd in (status_r, stop_w, go_w, *streams):
                 if fd is not None:
                     os.close(fd)
             if with_init:
                 return init_main(server, order, tuple(given), joins, status_w, stop_r)
-            return direct_main(server, order, tuple(given), joins, status_w)
-        for fd in (status_w, stop_r):
+            return direct_main(server, order, tuple(given), joins, status_w, go_r)
+        for fd in (status_w, stop_r, go_r):
             if fd is not None:
                 os.close(fd)
         if with_init:
             return InitRun(server, order, cgroups, child, status_r, files, started, streams,
                            stop_w=stop_w)
-        return DirectRun(server, order, cgroups, child, status_r, files, started, streams)
+        watch = None
+        if go_w is not None:
+            watch = ExitPeak(child, host_proc(server))  # (the number fork gave it)
+            watch.seize()
+            os.close(go_w)  # the go-ahead: the program execs
+        return DirectRun(server, order, cgroups, child, status_r, files, started, streams,
+                         watch=watch)
     finally:
         if server.role != RUN:
             for fd in (*joins, *(fd for fd in given if fd not in files)):
@@ -96,6 +110,13 @@ def runs_with_init(server, order):
     first decides the verdict, and a pidfd only says that a process has ended by the time the
     worker looks). Without pidfds the worker can only follow a run through an init."""
     return bool(order.isolate and (order.collect or order.piped)) or not server.pidfd
+
+
+def traces(server, order):
+    """Whether the program's peak is read at its exit stop (exitpeak): an isolated binary
+    without cgroups (whose peak wait4 hides under the server's), where SIGCHLD wakes its
+    supervisor (wake_on_sigchld) or its init traces it."""
+    return order.isolate and not order.python and server.cgroups is None
 
 
 def open_stdio(order):
@@ -269,12 +290,18 @@ class Run:
         """The program's peak: wait4's, unless that is only the peak the program's child had
         before the exec (the fork server's pages, about 10 MB: the kernel carries it across
         exec into ru_maxrss, with what the child touched after it reported its image). The
-        program's own was then below it: the last VmHWM seen of it after the exec (0 for a
-        program that ended within one poll, unseen)."""
+        program's own was then below it: its VmHWM as its init read it at its exit stop
+        (exitpeak), else the last seen of it after the exec (0 for a program that ended
+        within one poll, unseen). Either is a lower bound of the program's own peak."""
         image = next((r for r in self.records if isinstance(r, protocol.ProgramImage)), None)
         if image is None or maxrss_kb > image.inherited_kb + IMAGE_SLACK_KB:
             return maxrss_kb
-        return self.last_hwm_kb
+        return max(self.last_hwm_kb, self.exit_peak().peak_kb or 0)
+
+    def exit_peak(self):
+        """What the program's init read of it at its exit (exitpeak), or an empty record."""
+        return next((r for r in self.records if isinstance(r, protocol.ProgramExitPeak)),
+                    protocol.ProgramExitPeak(None, None))
 
     def cpu_ns(self):
         if self.cgroups is not None:
@@ -334,6 +361,7 @@ class Run:
             oom=oom,
             maxrss_kb=self.own_peak_kb(ended.maxrss_kb) if ended else 0,
             stderr_bytes=self.stderr_bytes(),
+            note=self.exit_peak().untraced or "",
         )
 
 
@@ -401,11 +429,30 @@ class InitRun(Run):
 
 
 class DirectRun(Run):
-    """A run that is the worker's own child: its pidfd turns readable when it exits."""
+    """A run that is the worker's own child: its pidfd turns readable when it exits. A traced
+    one (`watch`, exitpeak) stops on its way out first: SIGCHLD's pipe wakes the worker, which
+    reads its peak and lets it go on (on the limits' timer too, should a wake-up be missed)."""
 
-    def __init__(self, *args):
+    def __init__(self, *args, watch=None):
         super().__init__(*args)
         self.pidfd = os.pidfd_open(self.child)
+        self.watch = watch
+
+    def register(self, poller):
+        super().register(poller)
+        if self.watch is not None:
+            poller.register(self.server.sigchld[0], select.POLLIN)
+
+    def on_events(self, events, poller, now):
+        if self.watch is not None and self.server.sigchld[0] in events:
+            drain(self.server.sigchld[0])
+            self.watch.take_stops()
+        super().on_events(events, poller, now)
+
+    def limit_passed(self, now):
+        if self.watch is not None:
+            self.watch.take_stops()
+        return super().limit_passed(now)
 
     def close(self):
         super().close()
@@ -432,6 +479,9 @@ class DirectRun(Run):
         self.stop()  # what it left behind; its pid, a zombie's, is not reused yet
         _, status, usage = os.wait4(self.child, 0)
         self.records = protocol.decode_all(read_to_end(self.status_r))
+        if self.watch is not None:
+            self.records.append(protocol.ProgramExitPeak(self.watch.peak_kb,
+                                                         self.watch.untraced))
         if not any(isinstance(r, protocol.ChildFailed) and r.unstarted for r in self.records):
             self.records.append(protocol.ProgramEnded(
                 status, usage.ru_maxrss, int((usage.ru_utime + usage.ru_stime) * 1e9),
@@ -496,12 +546,11 @@ def process_name_and_hwm(pid, proc_fd=None):
 
 
 def own_name():
-    """This process's name (its comm), which a child keeps until it execs."""
-    try:
-        with open("/proc/self/comm") as handle:
-            return handle.read().rstrip("\n")
-    except OSError:
-        return ""
+    """This process's name (its comm), which a child keeps until it execs: asked of the kernel
+    (prctl), not of /proc, which in a user namespace shows the runs' PID namespace, where the
+    server has no number (its /proc/self is not there: the name would read as "", and a
+    child's pre-exec peak, the server's pages, as the program's)."""
+    return process_name()
 
 
 def process_cpu_ns(pid, proc_fd=None):
