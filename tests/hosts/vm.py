@@ -3,8 +3,8 @@
 qemu boots Debian's stock kernel (linux-image-amd64; the -cloud- flavour lacks 9p) with a
 busybox initramfs built here. Its init shares this machine's / read-only over 9p, lays a tmpfs
 overlay on top (the guest may write anywhere; nothing reaches the host), mounts cgroup2 alone
-at /sys/fs/cgroup, chroots into the overlay and runs one script as root. So the guest sees the
-same Python, virtual environments and checkouts as the host, at the same paths.
+at /sys/fs/cgroup, makes the overlay its root (switch_root) and runs one script as root. So the
+guest sees the same Python, virtual environments and checkouts as the host, at the same paths.
 
 Software emulation (TCG): this kind of machine's /dev/kvm cannot run a stock kernel. A boot
 takes about 25 s; programs inside run several times slower than on the host. `no_timer_check`
