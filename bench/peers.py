@@ -34,9 +34,10 @@ class Contender:
         return took
 
 
-def shell_loop(root: Path) -> Contender:
-    """What a contestant writes: for each test, the program, then cmp with the answer."""
-    python = shlex.quote(real_python())
+def shell_loop(root: Path, python: str | None = None) -> Contender:
+    """What a contestant writes: for each test, the program, then cmp with the answer; with
+    `python`, or the interpreter `python3` resolves to."""
+    python = shlex.quote(python or real_python())
     script = (
         f"for f in *.in; do {python} ../../solutions/tiny/reference.py < \"$f\" > ../out.txt; "
         f"cmp -s ../out.txt \"${{f%.in}}.ans\" || exit 1; done"

@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 
 BENCHMARKS = (
     "bench.bench_speed",
+    "bench.bench_normal_user",
     "bench.bench_runner",
     "bench.bench_references",
     "bench.bench_stress",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import sys
@@ -12,7 +13,38 @@ from pathlib import Path
 import pytest
 
 from judge.cache import Cache
-from judge.sandbox import open_sandbox
+from judge.sandbox import ResourceLimits, open_sandbox
+
+# How many times slower than this kind of machine the host running the tests is: 1 here; a host
+# tier under software emulation sets it (tests/hosts/test_vm_cgroup_v2.py). Tests about
+# containment and verdicts, not about this host's speed, multiply their CPU and wall limits by it,
+# so that an interpreter's start or a trusted run never comes near a limit there; and their
+# margins of promptness, since the supervisor that keeps them is slowed alike.
+TIME_SCALE_VARIABLE = "JUDGE_TEST_TIME_SCALE"
+
+
+def time_scale() -> float:
+    text = os.environ.get(TIME_SCALE_VARIABLE, "1")
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = 0.0
+    if not scale >= 1:
+        raise pytest.UsageError(f"${TIME_SCALE_VARIABLE} is a factor of at least 1, not {text!r}")
+    return scale
+
+
+def scaled_ms(ms: float) -> int:
+    """`ms` of CPU or wall time here, on the host running the tests."""
+    return round(ms * time_scale())
+
+
+def scaled(limits: ResourceLimits) -> ResourceLimits:
+    """`limits` with their CPU and wall time as long, on the host running the tests, as they
+    are on this kind of machine."""
+    return dataclasses.replace(limits, cpu_ms=scaled_ms(limits.cpu_ms),
+                               wall_ms=scaled_ms(limits.wall_ms))
+
 
 def python(tmp_path: Path, source: str, name: str = "prog.py") -> tuple[str, ...]:
     """argv of a Python program written from `source` (dedented) into `tmp_path`."""

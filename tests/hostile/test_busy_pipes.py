@@ -10,12 +10,13 @@ import pytest
 
 from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
+from tests.conftest import scaled, scaled_ms
 
 pytestmark = pytest.mark.host_tier
 
 PROGRAMS = Path(__file__).with_name("programs")
 # Far from noise: a check every few milliseconds, against a margin of tenths of a second.
-MARGIN_MS = 300
+MARGIN_MS = scaled_ms(300)
 
 
 @pytest.fixture(scope="module")
@@ -30,23 +31,25 @@ def relays(sandbox, mode, limits):
     return sandbox.run(RunRequest(argv=argv, limits=limits, stdin_bytes=mode.encode()))
 
 
+@pytest.mark.vm_tier
 def test_stderr_writers_are_stopped_at_the_cpu_limit(sandbox):
     if getattr(sandbox, "host", None) is None or sandbox.host.cgroup_version is None:
         # Without cgroups the CPU read is the program's own: its children's counts only once
         # they are reaped ("time" in judge doctor), and RLIMIT_CPU is the backstop.
         pytest.skip("the CPU of a run's child processes as they run needs cgroups")
-    limits = ResourceLimits(cpu_ms=1000, wall_ms=30_000, memory_kb=256_000, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=1000, wall_ms=30_000, memory_kb=256_000, output_kb=64))
     result = relays(sandbox, "burn", limits)
     assert result.termination is Termination.CPU_LIMIT, result
-    assert 1000 <= result.cpu_ms < 1000 + MARGIN_MS
+    assert limits.cpu_ms <= result.cpu_ms < limits.cpu_ms + MARGIN_MS
     assert result.stderr.startswith(b"x" * 100)  # it did write, all along
 
 
+@pytest.mark.vm_tier
 def test_stderr_writers_are_stopped_at_the_wall_backstop(sandbox):
-    limits = ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=256_000, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=256_000, output_kb=64))
     result = relays(sandbox, "sleep", limits)
     if result.termination is Termination.CPU_LIMIT:  # a crowded host: the writes cost CPU too
-        assert result.cpu_ms < 1000 + MARGIN_MS
+        assert result.cpu_ms < limits.cpu_ms + MARGIN_MS
         return
     assert result.termination is Termination.WALL_LIMIT, result
-    assert 3000 <= result.wall_ms < 3000 + MARGIN_MS
+    assert limits.wall_ms <= result.wall_ms < limits.wall_ms + MARGIN_MS

@@ -20,11 +20,12 @@ import pytest
 from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
+from tests.conftest import scaled, time_scale
 
 pytestmark = pytest.mark.host_tier
 
 PROGRAMS = Path(__file__).with_name("programs")
-LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=6000, memory_kb=256_000, output_kb=1024)
+LIMITS = scaled(ResourceLimits(cpu_ms=2000, wall_ms=6000, memory_kb=256_000, output_kb=1024))
 KEYCTL, ADD_KEY = 250, 248  # x86_64
 KEYCTL_JOIN_SESSION_KEYRING, SESSION = 1, -3
 DENIED, NO_FAMILY = "Operation not permitted", "Address family not supported by protocol"
@@ -50,11 +51,12 @@ def run(sandbox, name, stdin=b"", limits=LIMITS):
 
 def unsandboxed(name, stdin=""):
     """The program run as a plain process of the host, for comparison."""
-    done = subprocess.run(argv(name), input=stdin, capture_output=True, text=True, timeout=30,
-                          check=True)
+    done = subprocess.run(argv(name), input=stdin, capture_output=True, text=True,
+                          timeout=30 * time_scale(), check=True)
     return json.loads(done.stdout)
 
 
+@pytest.mark.vm_tier
 def test_kernel_surface_is_closed(sandbox):
     result = run(sandbox, "kernel_surface.py")
     assert result.ok, result.stderr
@@ -85,6 +87,7 @@ def operator_secret():
     return name
 
 
+@pytest.mark.vm_tier
 def test_keyrings_carry_nothing_into_or_between_runs(operator_secret, tmp_path):
     sandbox = open_sandbox(Cache(tmp_path))  # its server inherits the secret's keyring
     try:
@@ -108,17 +111,19 @@ def test_keyrings_carry_nothing_into_or_between_runs(operator_secret, tmp_path):
     assert operator_secret in unsandboxed("keyring_snoop.py")["proc_keys"]
 
 
+@pytest.mark.vm_tier
 def test_locks_on_the_shared_system_tree_pass_nothing_between_runs(sandbox, tmp_path):
     """A sender and a receiver at once, each in a judge of its own (as two judging threads or
     two judges on one host have): the receiver sees none of the sender's locks."""
     receiver_box = open_sandbox(Cache(tmp_path))
     sent = {}
-    slow = ResourceLimits(cpu_ms=2000, wall_ms=8000, memory_kb=256_000, output_kb=64)
+    # The sender holds its locks until its wall clock ends, well after the receiver's 2.5 s.
+    slow = scaled(ResourceLimits(cpu_ms=2000, wall_ms=6000, memory_kb=256_000, output_kb=64))
     sender = threading.Thread(target=lambda: sent.update(
         result=run(sandbox, "lock_channel.py", b"send 10110011", slow), ended=time.time()))
     sender.start()
     try:
-        time.sleep(0.5)
+        time.sleep(0.5 * time_scale())  # the sender has its locks
         received = run(receiver_box, "lock_channel.py", b"receive 2.5", slow)
     finally:
         sender.join()

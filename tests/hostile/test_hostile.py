@@ -26,13 +26,14 @@ from judge.sandbox.api import python_interpreter
 from judge.problem.spec import Limits, MemoryBasis
 from judge.verdicts.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
+from tests.conftest import scaled, time_scale
 
 # Every test here is a containment or verdict check: run on each kind of host (tests/hosts).
 pytestmark = pytest.mark.host_tier
 
 PROGRAMS = Path(__file__).with_name("programs")
-LIMITS = ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=256_000, output_kb=1024,
-                        processes=16)
+LIMITS = scaled(ResourceLimits(cpu_ms=1000, wall_ms=3000, memory_kb=256_000, output_kb=1024,
+                               processes=16))
 
 
 @pytest.fixture(scope="module")
@@ -77,21 +78,23 @@ def assert_judge_still_works(sandbox):
     assert result.termination is Termination.EXITED and result.exit_code == 3
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_fork_bomb_is_bounded_and_leaves_nothing(sandbox):
     needs(sandbox, "cgroups", "namespaces", "uid")
-    limits = ResourceLimits(cpu_ms=500, wall_ms=1500, memory_kb=256_000, output_kb=64,
-                            processes=16)
+    limits = scaled(ResourceLimits(cpu_ms=500, wall_ms=1500, memory_kb=256_000, output_kb=64,
+                                   processes=16))
     result = run(sandbox, "fork_bomb.py", limits=limits)
     assert result.termination in (Termination.CPU_LIMIT, Termination.WALL_LIMIT)
     assert processes_of_uid(sandbox.sandbox_uid) == []
     assert_judge_still_works(sandbox)
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_memory_bomb_is_stopped_at_the_cap(sandbox):
     needs(sandbox, "cgroups")
-    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=64_000, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=64_000, output_kb=64))
     result = run(sandbox, "memory_bomb.py", limits=limits)
     assert result.termination is Termination.MEMORY_LIMIT
     assert result.peak_memory_kb <= 64_000 + 16_384  # the cap, plus one chunk at most
@@ -179,13 +182,15 @@ def compile_c(folder, name):
     return program
 
 
+@pytest.mark.vm_tier
 def test_output_flood_is_cut_at_the_output_limit(sandbox):
-    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=256)
+    limits = scaled(ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=256_000, output_kb=256))
     result = run(sandbox, "output_flood.py", limits=limits)
     assert result.termination is Termination.OUTPUT_LIMIT
     assert len(result.stdout) <= 256 * 1024
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_project_home_and_temporary_files_are_invisible(sandbox, tmp_path):
     needs(sandbox, "namespaces")
@@ -209,6 +214,7 @@ def _leads_to_interpreter(line):
     return listing == str([prefix.relative_to(path).parts[0]])
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_nothing_outside_the_own_directory_is_writable(sandbox, tmp_path):
     needs(sandbox, "namespaces", "uid")
@@ -220,6 +226,7 @@ def test_nothing_outside_the_own_directory_is_writable(sandbox, tmp_path):
     assert not Path("/tmp/escape").exists()
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_network_is_unreachable(sandbox):
     needs(sandbox, "namespaces")
@@ -247,16 +254,19 @@ def test_kill_of_parent_and_everything_touches_nothing_outside(sandbox):
     assert_judge_still_works(sandbox)
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
-    limits = ResourceLimits(cpu_ms=300, wall_ms=700, memory_kb=256_000, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=300, wall_ms=700, memory_kb=256_000, output_kb=64))
     started = time.monotonic()
     result = run(sandbox, "sleeper.py", limits=limits)
     assert result.termination is Termination.WALL_LIMIT
-    assert 0.65 <= time.monotonic() - started < 5.0  # its 700 ms, not the 60 s it sleeps
-    assert result.cpu_ms < 300
+    # Its 700 ms, not the 60 s it sleeps.
+    assert 0.65 * time_scale() <= time.monotonic() - started < 5.0 * time_scale()
+    assert result.cpu_ms < limits.cpu_ms
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
     needs(sandbox, "cgroups", "namespaces", "uid")
@@ -283,6 +293,7 @@ def test_closed_stdout_is_a_runtime_error(sandbox):
     assert result.termination is Termination.EXITED and result.exit_code != 0
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_signal_death_is_reported_with_the_signal(sandbox):
     result = run(sandbox, "segfault.py")
@@ -369,14 +380,14 @@ def test_environment_and_descriptors_are_minimal(sandbox):
 @pytest.mark.host_tier
 def test_threads_count_toward_cpu_and_are_stopped_promptly(sandbox):
     needs(sandbox, "cgroups")
-    limits = ResourceLimits(cpu_ms=400, wall_ms=30_000, memory_kb=256_000, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=400, wall_ms=30_000, memory_kb=256_000, output_kb=64))
     result = run(sandbox, "threads_burn.py", limits=limits)
     # Stopped by the watcher, all threads counted: four threads pass 400 ms of CPU in about
     # 200 ms on two cores, long before the RLIMIT_CPU backstop (2 s of CPU); the wall-clock
     # limit (30 s) is out of reach of any busy host. The margin allows for a watcher kept
     # waiting by a loaded host.
     assert result.termination is Termination.CPU_LIMIT
-    assert 400 <= result.cpu_ms < 1500
+    assert limits.cpu_ms <= result.cpu_ms < 1500 * time_scale()
 
 
 @pytest.mark.host_tier
@@ -389,8 +400,9 @@ def test_nonzero_exit_keeps_code_and_output(sandbox):
 def test_no_cgroup_is_left_behind(sandbox, tmp_path):
     needs(sandbox, "cgroups")
     own = open_sandbox(Cache(tmp_path))
-    run(own, "fork_bomb.py", limits=ResourceLimits(cpu_ms=200, wall_ms=500, memory_kb=64_000,
-                                                  output_kb=64, processes=8))
+    run(own, "fork_bomb.py", limits=scaled(ResourceLimits(cpu_ms=200, wall_ms=500,
+                                                         memory_kb=64_000, output_kb=64,
+                                                         processes=8)))
     prefix = f"judge-{own.owner}-"
     own.close()  # the server removes the last run's cgroups before it exits
     for directory in own.host.cgroup_dirs.values():

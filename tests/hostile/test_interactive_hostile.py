@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from judge.cache import Cache
 from judge.cli import cli
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
-from tests.conftest import SUM_YAML, write_project
+from tests.conftest import SUM_YAML, scaled, scaled_ms, write_project
 
 pytestmark = pytest.mark.host_tier
 
@@ -60,7 +60,9 @@ sys.exit(42)
 
 
 def project(tmp_path, interactor, tests=None, extra_yaml=""):
-    yaml_text = SUM_YAML + ("interactive:\n  protocol: kattis\n"
+    # The problem's time limit (and so its wall backstop) as long as on this kind of machine.
+    limits = SUM_YAML.replace("time_ms: 1000", f"time_ms: {scaled_ms(1000)}")
+    yaml_text = limits + ("interactive:\n  protocol: kattis\n"
                             "  program: problems/sum/interactor.py\n" + extra_yaml)
     return write_project(tmp_path, problem_yaml=yaml_text, tests=tests,
                          problem_files={"interactor.py": interactor})
@@ -75,6 +77,7 @@ def submit(root, program: str, *extra: str) -> dict:
     return json.loads(result.stdout)
 
 
+@pytest.mark.vm_tier
 def test_a_submission_that_crashes_at_once_gets_the_same_verdict_every_time(tmp_path):
     """It ends before the interactor can have read anything of it: RE on all of 100 tests
     (it was RE on some and WA on others, as the judge happened to notice the two ends)."""
@@ -85,6 +88,7 @@ def test_a_submission_that_crashes_at_once_gets_the_same_verdict_every_time(tmp_
     assert all("AssertionError" in t["message"] for t in document["tests"])
 
 
+@pytest.mark.vm_tier
 def test_an_interactors_end_of_output_is_the_submissions_end_of_input(tmp_path):
     document = submit(project(tmp_path, CLOSING_INTERACTOR), "read_to_eof.py")
     assert document["verdict"] == "AC", document["tests"]
@@ -96,17 +100,18 @@ def test_an_endless_line_to_the_interactor_is_the_submissions_output_limit(tmp_p
     assert test["verdict"] == "OLE", test
 
 
+@pytest.mark.vm_tier
 def test_the_interactor_stays_under_its_cap_whatever_it_is_sent(tmp_path):
     box = open_sandbox(Cache(tmp_path / "cache"))
     (tmp_path / "interactor.py").write_text(LINE_INTERACTOR)
     try:
         pair = box.run_pair(
             RunRequest(argv=(*PYTHON, str(PROGRAMS / "endless_line.py")),
-                       limits=ResourceLimits(cpu_ms=5000, wall_ms=10_000, memory_kb=256_000,
-                                             output_kb=1024)),
+                       limits=scaled(ResourceLimits(cpu_ms=5000, wall_ms=10_000,
+                                                    memory_kb=256_000, output_kb=1024))),
             RunRequest(argv=(*PYTHON, str(tmp_path / "interactor.py")), isolate=False,
-                       limits=ResourceLimits(cpu_ms=5000, wall_ms=10_000, memory_kb=256_000,
-                                             output_kb=64)),
+                       limits=scaled(ResourceLimits(cpu_ms=5000, wall_ms=10_000,
+                                                    memory_kb=256_000, output_kb=64))),
         )
     finally:
         box.close()
@@ -116,8 +121,10 @@ def test_the_interactor_stays_under_its_cap_whatever_it_is_sent(tmp_path):
     assert pair.interactor.peak_memory_kb < 100_000
 
 
+@pytest.mark.vm_tier
 def test_an_interactor_over_its_own_memory_cap_is_a_judge_error(tmp_path):
-    root = project(tmp_path, HUNGRY_INTERACTOR, extra_yaml="  memory_kb: 262144\n")
+    # A small cap, met after a few thousand page faults: soon, even under emulation.
+    root = project(tmp_path, HUNGRY_INTERACTOR, extra_yaml="  memory_kb: 65536\n")
     shutil.copy(PROGRAMS / "read_to_eof.py", root / "solutions/sum/reference.py")
     document = submit(root, "read_to_eof.py", "--fail-fast")
     test = document["tests"][0]

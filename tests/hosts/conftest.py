@@ -96,3 +96,15 @@ def python_path(python: str) -> str:
     if python == sys.executable:
         return str(REPO)
     return os.pathsep.join((str(REPO), sysconfig.get_paths()["purelib"]))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The time each VM tier took (recorded by tests/hosts/test_vm_cgroup_v2.py as the property
+    `vm_tier`), in the suite's closing summary: their cost is watched as the suite grows."""
+    measured = [value for reports in terminalreporter.stats.values() for report in reports
+                if getattr(report, "when", None) == "call"
+                for name, value in getattr(report, "user_properties", ()) if name == "vm_tier"]
+    if measured:
+        terminalreporter.write_sep("-", "host tiers in a VM")
+        for line in measured:
+            terminalreporter.write_line(line)

@@ -3,8 +3,8 @@
 qemu boots Debian's stock kernel (linux-image-amd64; the -cloud- flavour lacks 9p) with a
 busybox initramfs built here. Its init shares this machine's / read-only over 9p, lays a tmpfs
 overlay on top (the guest may write anywhere; nothing reaches the host), mounts cgroup2 alone
-at /sys/fs/cgroup, chroots into the overlay and runs one script as root. So the guest sees the
-same Python, virtual environments and checkouts as the host, at the same paths.
+at /sys/fs/cgroup, makes the overlay its root (switch_root) and runs one script as root. So the
+guest sees the same Python, virtual environments and checkouts as the host, at the same paths.
 
 Software emulation (TCG): this kind of machine's /dev/kvm cannot run a stock kernel. A boot
 takes about 25 s; programs inside run several times slower than on the host. `no_timer_check`
@@ -20,12 +20,14 @@ import gzip
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-PACKAGES = "qemu-system-x86 linux-image-amd64 busybox-static"
+PACKAGES = "qemu-system-x86 linux-image-amd64 busybox-static util-linux"
 MODULES = ("virtio_pci", "9pnet_virtio", "9p", "overlay")  # loaded in this order, with their deps
 EXIT_MARKER = "JUDGE-VM-EXIT"
 QEMU = "qemu-system-x86_64"
@@ -49,10 +51,12 @@ ln -s /proc/self/fd/1 /root/dev/stdout; ln -s /proc/self/fd/2 /root/dev/stderr
 mount -t tmpfs -o mode=1777 tmpfs /root/dev/shm
 mount -t tmpfs -o mode=1777 tmpfs /root/tmp
 mount -t cgroup2 cgroup2 /root/sys/fs/cgroup
+umount -l /sys /dev 2>/dev/null  # fresh ones are under /root
 export HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-chroot /root /bin/bash -c 'cd / && bash {script}'
-echo "{marker} $?"
-poweroff -f
+# switch_root, not chroot: in a chroot the kernel refuses unshare(CLONE_NEWUSER), which the
+# sandbox of a normal user needs. The overlay becomes the root of the mount namespace.
+exec switch_root /root /bin/bash -c \
+  'cd / && bash {script}; echo "{marker} $?"; {busybox} poweroff -f; sleep 600'
 """
 
 
@@ -64,6 +68,8 @@ class VmUnavailable(Exception):
 class VmRun:
     console: str  # the guest's serial console, boot messages and the script's output
     exit_code: int | None  # the script's; None when the guest never got to say it
+    seconds: float  # from starting the emulator to its end: boot, script and power-off
+    pid: int  # the emulator's, reaped by the time run_in_vm returns
 
 
 def kernel() -> tuple[Path, str]:
@@ -77,7 +83,7 @@ def kernel() -> tuple[Path, str]:
 
 def check() -> None:
     """Raise VmUnavailable unless qemu, a kernel, its modules and a static busybox are here."""
-    missing = [name for name in (QEMU, "modprobe") if shutil.which(name) is None]
+    missing = [name for name in (QEMU, "modprobe", "setpriv") if shutil.which(name) is None]
     if missing or not os.path.exists(BUSYBOX):
         raise VmUnavailable(f"missing {', '.join(missing) or BUSYBOX}: apt-get install {PACKAGES}")
     _, version = kernel()
@@ -110,7 +116,8 @@ def build_initramfs(folder: Path, script: Path) -> Path:
         shutil.copy(path, tree / "lib" / "modules")
         names.append(os.path.basename(path))
     init = tree / "init"
-    init.write_text(INIT.format(modules=" ".join(names), script=script, marker=EXIT_MARKER))
+    init.write_text(INIT.format(modules=" ".join(names), script=script, marker=EXIT_MARKER,
+                             busybox=BUSYBOX))
     init.chmod(0o755)
     archive = folder / "initramfs.gz"
     with gzip.open(archive, "wb", compresslevel=1) as out:
@@ -154,19 +161,38 @@ def run_in_vm(script_text: str, timeout_s: float, memory_mb: int = 3072) -> VmRu
         initramfs = build_initramfs(folder, script)
         console = folder / "console"
         command = [
-            QEMU, "-accel", "tcg,thread=multi", "-m", str(memory_mb), "-smp", "2",
+            # The guest dies with the process that started it, even one killed outright (a
+            # pytest worker stopped by xdist): no emulator is left running for minutes.
+            "setpriv", "--pdeathsig", "KILL", "--",
+            # -cpu max: the default model lacks instructions (SSE4.2, AVX2) that compiled
+            # packages on this machine use, and they die with SIGILL in the guest.
+            QEMU, "-accel", "tcg,thread=multi", "-cpu", "max", "-m", str(memory_mb), "-smp", "2",
             "-nographic", "-no-reboot", "-kernel", str(image), "-initrd", str(initramfs),
             "-append", "console=ttyS0 quiet loglevel=1 panic=-1 no_timer_check",
             "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,"
             "multidevs=remap",
         ]
+        started = time.monotonic()
         with open(console, "wb") as out:
+            qemu = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
             try:
-                subprocess.run(command, stdin=subprocess.DEVNULL, stdout=out,
-                               stderr=subprocess.STDOUT, timeout=timeout_s, check=False)
+                qemu.wait(timeout=timeout_s)
             except subprocess.TimeoutExpired:
-                pass  # subprocess.run killed qemu; the console says how far it got
+                pass  # cut off below; the console says how far it got
+            finally:
+                stop(qemu)
+        seconds = time.monotonic() - started
         text = console.read_bytes().decode(errors="replace")
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1bc", "", text)
     found = re.findall(rf"^{EXIT_MARKER} (\d+)\s*$", text, re.MULTILINE)
-    return VmRun(console=text, exit_code=int(found[-1]) if found else None)
+    return VmRun(console=text, exit_code=int(found[-1]) if found else None, seconds=seconds,
+                 pid=qemu.pid)
+
+
+def stop(qemu: subprocess.Popen) -> None:
+    """Kill the emulator's process group (whatever the test's outcome, an interrupt too) and
+    reap it."""
+    if qemu.returncode is None:  # not reaped: its pid is still its group's, no other's
+        os.killpg(qemu.pid, signal.SIGKILL)
+    qemu.wait()

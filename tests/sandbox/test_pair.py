@@ -12,10 +12,11 @@ import pytest
 from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.plain import PlainSandbox
+from tests.conftest import scaled
 from tests.hostile.test_hostile import processes_of_uid
 
 PYTHON = (sys.executable, "-I", "-S", "-B")
-LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=3000, memory_kb=256_000, output_kb=64)
+LIMITS = scaled(ResourceLimits(cpu_ms=2000, wall_ms=3000, memory_kb=256_000, output_kb=64))
 GRACE_MS = 300
 
 # Kattis style: the test's input file and a feedback folder in argv; 42 accepted, 43 wrong.

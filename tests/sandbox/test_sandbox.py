@@ -16,10 +16,10 @@ from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
 from judge.sandbox.plain import PlainSandbox
-from tests.conftest import python, wait_gone
+from tests.conftest import python, scaled, scaled_ms, wait_gone
 
 # No test here waits for this wall clock: far away, so that a busy host never reaches it.
-LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024)
+LIMITS = scaled(ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024))
 
 
 @pytest.fixture(scope="module")
@@ -106,23 +106,25 @@ def test_cpu_time_matches_what_the_program_measures(sandbox, tmp_path):
 # ms, not by the RLIMIT_CPU backstop seconds later. On a loaded host the watcher itself may wait
 # for a core, so "promptly" is held to a margin no busy host reaches and no backstop beats; the
 # wall-clock limit is far away, so that a program kept from the CPU still meets its CPU limit.
-PROMPTLY_MS = 500
+PROMPTLY_MS = scaled_ms(500)
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):
-    limits = ResourceLimits(cpu_ms=300, wall_ms=30_000, memory_kb=None, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=300, wall_ms=30_000, memory_kb=None, output_kb=64))
     result = sandbox.run(RunRequest(argv=python(tmp_path, "while True: pass"), limits=limits))
     assert result.termination is Termination.CPU_LIMIT
-    assert 300 <= result.cpu_ms < 300 + PROMPTLY_MS
+    assert limits.cpu_ms <= result.cpu_ms < limits.cpu_ms + PROMPTLY_MS
 
 
+@pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_net_memory_three_mb_passes_and_twenty_four_mb_fails(sandbox, tmp_path):
     idle = python(tmp_path, "", name="idle.py")
     baseline = sandbox.baseline_kb(idle)
-    limits = ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=10_000 + baseline,
-                            output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=2000, wall_ms=5000, memory_kb=10_000 + baseline,
+                                   output_kb=64))
     hold = "data = bytearray({} * 1024 * 1024)\nprint(len(data))"
     small = sandbox.run(RunRequest(argv=python(tmp_path, hold.format(3), "small.py"),
                                    limits=limits))
@@ -333,7 +335,8 @@ def test_the_page_cache_of_its_own_output_is_not_the_programs_memory(sandbox, tm
 def test_a_run_stopped_on_time_still_has_its_true_peak(sandbox, tmp_path, source, cpu_ms,
                                                        wall_ms, termination):
     baseline = sandbox.baseline_kb(python(tmp_path, "", name="idle.py"))
-    limits = ResourceLimits(cpu_ms=cpu_ms, wall_ms=wall_ms, memory_kb=256_000, output_kb=64)
+    limits = scaled(ResourceLimits(cpu_ms=cpu_ms, wall_ms=wall_ms, memory_kb=256_000,
+                                   output_kb=64))
     result = sandbox.run(RunRequest(argv=python(tmp_path, source), limits=limits))
     assert result.termination is termination
     assert result.peak_memory_kb >= 0.8 * baseline  # the idle interpreter at least

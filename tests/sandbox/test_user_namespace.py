@@ -11,10 +11,11 @@ import pytest
 from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.userns import probe
+from tests.conftest import scaled
 
 pytestmark = pytest.mark.host_tier
 
-LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=10_000, memory_kb=256_000, output_kb=64)
+LIMITS = scaled(ResourceLimits(cpu_ms=2000, wall_ms=10_000, memory_kb=256_000, output_kb=64))
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +30,7 @@ def sandbox(tmp_path_factory):
     box.close()
 
 
+@pytest.mark.vm_tier
 def test_a_normal_user_gets_isolation_from_a_user_namespace(sandbox):
     info = sandbox.info
     for guarantee in ("network", "file system", "processes", "cleanup", "system calls"):
@@ -36,6 +38,7 @@ def test_a_normal_user_gets_isolation_from_a_user_namespace(sandbox):
     assert "memory" in info.guarantees  # the program's own peak, without a cgroup
 
 
+@pytest.mark.vm_tier
 def test_the_run_has_no_capability_and_its_own_root(sandbox):
     script = ("import os\n"
               "caps = [l for l in open('/proc/self/status') if l.startswith('CapEff')]\n"
