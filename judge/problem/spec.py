@@ -86,6 +86,9 @@ class Problem:
     compile_limits: CompileLimits = CompileLimits()
     interactive: InteractiveSpec | None = None  # None: the submission's output is checked
     default_python: str = "python3"  # the language of a .py submission: python3 or pypy3
+    # Why the problem is known to be broken (`broken:` in problem.yaml: an import kept with
+    # --keep-broken whose accepted solutions fail on its tests); "" for a sound problem.
+    broken: str = ""
 
     @property
     def language_preferences(self) -> dict[str, str]:
@@ -173,6 +176,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "interactive",
             "default_python",
             "judging",
+            "broken",
         }
     )
     declared_id = top.string("id")
@@ -197,6 +201,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             default="python3",
         ),
         all_tests=_read_all_tests(top),
+        broken=top.string("broken", default=""),
     )
 
 

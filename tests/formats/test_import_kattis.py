@@ -242,6 +242,34 @@ def test_an_existing_problem_is_replaced_only_when_asked(tmp_path):
     import_kattis(root, FIXTURES / "hello", "--replace")
 
 
+@pytest.mark.parametrize(
+    ("fixture", "failure"),
+    [
+        # a legacy package: the failure is seen while the time limit is measured
+        ("wrongref", "the reference (doubles.py) gets WA on test secret.2: line 1 token 1: "
+         "expected '25', got '10'"),
+        # a 2025-09 package with a stated limit: its accepted submissions are run for this
+        ("python2ref", "the reference (echo.py) gets RE on test sample-1: exit code 1: "
+         "NameError: name 'raw_input' is not defined"),
+    ],
+)
+def test_an_import_whose_accepted_solution_fails_stops_unless_kept_broken(
+    tmp_path, fixture, failure
+):
+    root = empty_project(tmp_path)
+    refused = run(root, "import", "kattis", str(FIXTURES / fixture))
+    assert refused.exit_code == 2, refused.output
+    assert failure in refused.output and "--keep-broken" in refused.output
+    assert sorted(p.name for p in root.iterdir()) == ["problems"]  # nothing half-imported
+    assert not any((root / "problems").iterdir())
+    output = import_kattis(root, FIXTURES / fixture, "--keep-broken")
+    assert f"broken (--keep-broken): {failure}" in output
+    assert spec(root, fixture)["broken"] == failure
+    listed = run(root, "list")
+    assert listed.exit_code == 0 and "broken: the reference" in " ".join(listed.output.split())
+    assert run(root, "verify", fixture).exit_code == 1
+
+
 def test_a_package_without_secret_data_is_an_error(tmp_path):
     package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
     shutil.rmtree(package / "data/secret")
