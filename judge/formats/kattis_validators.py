@@ -53,7 +53,9 @@ def _output_validator(package: KattisPackage, work: Collector) -> str:
         work.keep(other)
     main = work.program(first, f"problems/{work.problem_id}/output_validators")
     if not main:
-        raise JudgeError(f"{first}: this judge cannot run the output validator (listed above)")
+        shown = work.shown(first)
+        why = "; ".join(note.message for note in work.notes if note.where == shown)
+        raise JudgeError(f"{first}: this judge cannot run the output validator: {why}")
     return main
 
 

@@ -232,6 +232,35 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     assert verdicts(root, "hello")["wrong_answer/no_bang.py"] == "WA"
 
 
+def test_py3_is_python_3_and_unread_group_keys_and_answer_validators_are_listed(tmp_path):
+    package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
+    (package / "submissions/accepted/hello.py").rename(package / "submissions/accepted/hi.py3")
+    (package / "data/secret/test_group.yaml").write_text("full_feedback: true\n")
+    (package / "data/testdata.yaml").write_text("mystery_setting: 3\n")
+    (package / "answer_validators").mkdir()
+    (package / "answer_validators/check.py").write_text("import sys\nsys.exit(42)\n")
+    root = empty_project(tmp_path)
+    output = import_kattis(root, package)
+    for expected in (
+        "data/secret/test_group.yaml: full_feedback: not used here",
+        "data/testdata.yaml: mystery_setting: not used here",
+        "answer_validators: answer validators are not run",
+    ):
+        assert expected in output
+    assert verdicts(root, "hello")["accepted/hi.py"] == "AC"
+
+
+def test_an_output_validator_with_build_scripts_is_refused_naming_them(tmp_path):
+    package = shutil.copytree(FIXTURES / "pairsum", tmp_path / "pairsum")
+    build = package / "output_validators/pairchecker/build"
+    build.write_text("#!/bin/sh\ncp pairchecker.py run\n")
+    result = run(empty_project(tmp_path), "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert "listed above" not in result.output
+    assert "cannot run the output validator: a program built or run by its own scripts " \
+        "(output_validators/pairchecker/build) is not supported" in " ".join(result.output.split())
+
+
 def test_an_existing_problem_is_replaced_only_when_asked(tmp_path):
     root = empty_project(tmp_path)
     import_kattis(root, FIXTURES / "hello")
