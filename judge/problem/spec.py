@@ -35,6 +35,7 @@ CHECKER_TIME_MS_RANGE = (10, 600_000)
 CHECKER_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
+MAX_PASSES = 100  # of a multi-pass problem: each pass is a run under the full limits
 
 
 @dataclass(frozen=True)
@@ -288,6 +289,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             time_ms=_program_time_ms(checker),
             memory_kb=_program_memory_kb(checker),
             args=args,
+            passes=checker.integer("passes", default=1, minimum=1, maximum=MAX_PASSES),
         )
     return CheckerSpec(
         name=name,

@@ -561,28 +561,39 @@ def test_a_link_to_a_folder_above_is_not_followed_and_one_beside_shares_its_test
 
 
 MULTI_PASS_METADATA = {
-    "legacy": ("validation", "name: Doubling Twice\nvalidation: custom multi-pass\n"),
-    "2023-07": (
-        "type",
-        "problem_format_version: 2023-07-draft\nname: Doubling Twice\ntype: multi-pass\n",
-    ),
-    "2025-09": (
-        "type",
-        "problem_format_version: 2025-09\nname: Doubling Twice\ntype: [pass-fail, multi-pass]\n",
-    ),
+    "legacy": None,  # the fixture's own: validation: custom multi-pass, validation_passes: 2
+    "2023-07": "problem_format_version: 2023-07-draft\nname: Doubling Twice\ntype: multi-pass\n",
+    "2025-09": "problem_format_version: 2025-09\nname: Doubling Twice\n"
+    "type: [pass-fail, multi-pass]\nlimits:\n  validation_passes: 3\n",
 }
 
 
 @pytest.mark.parametrize("dialect", sorted(MULTI_PASS_METADATA))
-def test_a_multi_pass_package_is_refused_rather_than_judged_in_one_pass(tmp_path, dialect):
+def test_a_multi_pass_package_runs_its_passes_and_its_submissions_get_their_verdicts(
+    tmp_path, dialect
+):
     # Judged in one pass, doubling's wrong submission (right in pass 1 only) got AC.
-    key, metadata = MULTI_PASS_METADATA[dialect]
     package = shutil.copytree(FIXTURES / "doubling", tmp_path / "doubling")
-    if dialect != "legacy":
-        (package / "problem.yaml").write_text(metadata)
+    if MULTI_PASS_METADATA[dialect] is not None:
+        (package / "problem.yaml").write_text(MULTI_PASS_METADATA[dialect])
+    root = empty_project(tmp_path)
+    import_kattis(root, package)
+    checker = spec(root, "doubling")["checker"]
+    assert checker["passes"] == (3 if dialect == "2025-09" else 2)
+    assert verdicts(root, "doubling") == {"reference": "AC", "wrong_answer/once.py": "WA"}
+    wrong = root / "solutions/doubling/wrong_answer/once.py"
+    result = run(root, "submit", str(wrong), "doubling")
+    assert result.exit_code == 1
+    assert "secret.1: WA pass 2: pass 2: expected 240, got 121" in result.output
+
+
+def test_an_interactive_multi_pass_package_is_refused_saying_why(tmp_path):
+    package = shutil.copytree(FIXTURES / "doubling", tmp_path / "doubling")
+    (package / "problem.yaml").write_text(
+        "problem_format_version: 2025-09\nname: Doubling\ntype: [multi-pass, interactive]\n"
+    )
     root = empty_project(tmp_path)
     result = run(root, "import", "kattis", str(package))
     assert result.exit_code == 2, result.output
-    assert f"problem.yaml: key '{key}': multi-pass problems are not supported" in result.output
-    assert "nextpass.in" in result.output
+    assert "key 'type': interactive multi-pass problems are not supported" in result.output
     assert not any((root / "problems").iterdir())
