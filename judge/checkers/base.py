@@ -24,6 +24,8 @@ class CheckerSpec:
     # kattis-default: its flags (float_tolerance 1e-6, case_sensitive, ...); testlib and kattis:
     # extra arguments after the convention's own (Kattis packages call them validator_flags).
     args: tuple[str, ...] = ()
+    # A multi-pass problem (kattis checker only): the most passes a test may take; 1: one pass.
+    passes: int = 1
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,13 @@ def run_checker_program(
     input_path: Path,
     output: bytes,
     answer_path: Path,
+    feedback: Path | None = None,
 ) -> CheckResult:
+    """`feedback`: a feedback folder kept by the caller (a multi-pass test keeps one for all
+    its passes); by default a fresh one."""
     convention = checker_kind(spec.name).convention
     with tempfile.TemporaryDirectory(prefix="judge-check-") as scratch:
-        files = scratch_files(Path(scratch), input_path, answer_path)
+        files = scratch_files(Path(scratch), input_path, answer_path, feedback)
         files.output.write_bytes(output)
         request = RunRequest(
             argv=(*checker.argv, *files.fill(convention.checker_args), *spec.args),
@@ -45,10 +48,14 @@ def run_checker_program(
         return interpret(sandbox.run(request), convention, files)
 
 
-def scratch_files(folder: Path, input_path: Path, answer_path: Path) -> JudgingFiles:
-    """The files of one checker or interactor run in `folder`: an output file, a feedback dir."""
-    files = JudgingFiles(input_path, answer_path, folder / "output", folder / "feedback")
-    files.feedback.mkdir()
+def scratch_files(
+    folder: Path, input_path: Path, answer_path: Path, feedback: Path | None = None
+) -> JudgingFiles:
+    """The files of one checker or interactor run in `folder`: an output file, a feedback dir
+    (`feedback` when given, else a new one in `folder`)."""
+    feedback = feedback if feedback is not None else folder / "feedback"
+    files = JudgingFiles(input_path, answer_path, folder / "output", feedback)
+    files.feedback.mkdir(exist_ok=True)
     return files
 
 

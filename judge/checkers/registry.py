@@ -37,7 +37,9 @@ class CheckerKind:
     def describe(self, spec: CheckerSpec) -> str:
         """The checker and the settings that change its verdicts."""
         if self.convention is not None and spec.program is not None:
-            return f"{self.name} program {spec.program.name} (time limit {spec.time_ms} ms)"
+            passes = f", up to {spec.passes} passes" if spec.passes > 1 else ""
+            return (f"{self.name} program {spec.program.name} (time limit {spec.time_ms} ms"
+                    f"{passes})")
         return f"{self.name} ({self.shown(spec)})" if self.shown else self.name
 
 
@@ -54,7 +56,9 @@ CHECKERS: Mapping[str, CheckerKind] = MappingProxyType({kind.name: kind for kind
         "kattis-default", check_kattis_default, settings=("args",), check_args=parse_default_flags
     ),
     CheckerKind("testlib", convention=TESTLIB, settings=PROGRAM_SETTINGS),
-    CheckerKind("kattis", convention=KATTIS, settings=PROGRAM_SETTINGS),
+    # `passes`: a multi-pass problem (judge.judging.multi_pass): the validator's nextpass.in is
+    # the submission's input for the next pass, up to this many passes.
+    CheckerKind("kattis", convention=KATTIS, settings=(*PROGRAM_SETTINGS, "passes")),
 )})
 DEFAULT_CHECKER = "tokens"
 # The conventions by name: a checker program's, and an interactor's `protocol`.

@@ -31,9 +31,17 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
     @click.argument("path", type=click.Path(path_type=Path))
     @click.option("--id", "problem_id", help="The new problem's id (default: the package's name).")
     @click.option("--replace", is_flag=True, help="Replace a problem of the same id.")
+    @click.option(
+        "--keep-broken",
+        is_flag=True,
+        help="Import even when the package's accepted solutions fail on its own tests; the "
+        "problem is marked broken.",
+    )
     @root_option
     @click.pass_obj
-    def command(app: AppContext, path: Path, problem_id: str | None, replace: bool) -> None:
+    def command(
+        app: AppContext, path: Path, problem_id: str | None, replace: bool, keep_broken: bool
+    ) -> None:
         path = app.cwd / path  # relative to the current folder, like every path a command takes
         console = Console(highlight=False, soft_wrap=True)
         sandbox = app.open_sandbox()
@@ -42,7 +50,9 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
                 chosen = choose_problem_id(problem_id, opened.name)
                 with console.status(f"importing {opened.name} as {chosen}"):
                     draft = drafter(opened, chosen, sandbox)
-                    written = write_draft(draft, app.root, sandbox, replace=replace)
+                    written = write_draft(
+                        draft, app.root, sandbox, replace=replace, keep_broken=keep_broken
+                    )
         finally:
             sandbox.close()
         render_import(console, kind, path, written)

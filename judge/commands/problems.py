@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import click
+from rich.markup import escape
 from rich.table import Table
 
 from judge.commands.shared import root_option
@@ -41,7 +42,10 @@ def list_problems(app: AppContext) -> None:
             broken += 1
             table.add_row(problem_id, f"[red]broken: {exc}[/red]", "", "", "", "", "")
             continue
-        table.add_row(*_summary_row(problem), tests)
+        row = _summary_row(problem)
+        if problem.broken:  # kept by `judge import --keep-broken`: loads, but is known to fail
+            row = (row[0], f"{row[1]} [red](broken: {escape(problem.broken)})[/red]", *row[2:])
+        table.add_row(*row, tests)
     console().print(table)
     if broken:
         raise click.exceptions.Exit(2)

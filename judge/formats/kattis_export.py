@@ -28,6 +28,7 @@ import yaml
 from judge.errors import JudgeError
 from judge.formats.draft import Note, NoteKind
 from judge.formats.kattis_export_groups import testdata_settings
+from judge.formats.kattis_read import DEFAULT_PASSES
 from judge.formats.kattis_wrappers import (
     compiled_validator,
     python_testlib_checker,
@@ -124,6 +125,8 @@ def _metadata(problem: Problem, validation: str, flags: list[str]) -> dict:
         "validation": validation,
         "limits": {"memory": memory_mib, "output": max(1, math.ceil(limits.output_kb / 1024))},
     }
+    if problem.checker.passes > DEFAULT_PASSES:  # validation says multi-pass; 2 by default
+        metadata["limits"]["validation_passes"] = problem.checker.passes
     if flags:
         metadata["validator_flags"] = " ".join(flags)
     if problem.scored:
@@ -169,7 +172,7 @@ def _output_validator(problem: Problem, out: Path, notes: list[Note]) -> tuple[s
     folder = out / "output_validators" / _file_name(program.stem)
     if spec.name == "kattis":
         _copy_program(program, problem, folder)
-        return "custom", list(spec.args)
+        return ("custom multi-pass" if spec.passes > 1 else "custom"), list(spec.args)
     if program.suffix != ".py":
         raise JudgeError(
             f"{program}: only Python testlib checkers can be exported (they are wrapped to the "

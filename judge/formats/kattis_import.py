@@ -21,6 +21,7 @@ from judge.formats import kattis_limits, kattis_metadata, kattis_scoring, kattis
 from judge.formats.collect import Collector
 from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft, TimeRule
 from judge.formats.kattis_read import KattisPackage
+from judge.formats.kattis_testdata import GROUP_FILES, group_config
 from judge.formats.kattis_statement import statement_of
 from judge.formats.replay import replay_generator, replay_reference
 from judge.formats.sidecar import SIDECAR
@@ -63,6 +64,8 @@ ROOT_EXTRAS = {
     "output_visualizer": (NoteKind.KEPT, "not used for judging"),
     "include": (NoteKind.UNSUPPORTED, "files added to every submission are not supported"),
     "graders": (NoteKind.UNSUPPORTED, "custom graders are not supported"),
+    "answer_validators": (NoteKind.UNSUPPORTED, "answer validators are not run: the .ans files "
+                          "are taken as they are"),
     "static_validator": (NoteKind.UNSUPPORTED, "static validation is not supported"),
 }
 
@@ -97,6 +100,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
             "time limit",
             f"{time} ms, as nothing states or measures one; set limits.time_ms in problem.yaml",
         )
+    _note_group_keys(package, work)
     _keep_extras(package, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
     generator_file, generator, generator_note = replay_generator(problem_id)
@@ -259,6 +263,42 @@ def _replaying_reference(package: KattisPackage, work: Collector) -> str:
     work.add(source)
     work.notes.append(note)
     return source.target
+
+
+# The keys of testdata.yaml / test_group.yaml this import reads; the scoring ones only for a
+# scoring problem (judge.formats.kattis_scoring). Any other is listed, never dropped silently.
+GROUP_KEYS_READ = {
+    "input_validator_flags",
+    "input_validator_args",
+    "output_validator_flags",
+    "output_validator_args",
+}
+GROUP_KEYS_SCORING = {
+    "accept_score",
+    "reject_score",
+    "grader_flags",
+    "on_reject",
+    "grading",
+    "max_score",
+    "score_aggregation",
+    "require_pass",
+}
+
+
+def _note_group_keys(package: KattisPackage, work: Collector) -> None:
+    read = GROUP_KEYS_READ | (GROUP_KEYS_SCORING if package.is_scoring else set())
+    folders = [("", group_config(package.root / "data"))]
+    folders += [(f"{group.path}/", group.own) for group in package.groups]
+    for path, own in folders:
+        for key in sorted(set(own) - read):
+            work.note(NoteKind.UNSUPPORTED, f"data/{path}{_group_file(package, path)}: {key}",
+                      "not used here")
+
+
+def _group_file(package: KattisPackage, path: str) -> str:
+    """The name of the settings file of data/`path` (testdata.yaml or test_group.yaml)."""
+    folder = package.root / "data" / path
+    return next((name for name in GROUP_FILES if (folder / name).is_file()), GROUP_FILES[0])
 
 
 def _keep_extras(package: KattisPackage, work: Collector) -> None:

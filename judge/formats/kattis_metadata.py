@@ -12,8 +12,8 @@ METADATA_IGNORED = {"uuid", "version", "license", "rights_owner", "keywords", "e
 METADATA_USED = {"type", "limits", "validation", "validator_flags", "grading", *GROUP_KEYS_AT_TOP}
 METADATA_REFUSED = {"languages", "allow_file_writing", "constants"}
 LIMITS_USED = {"time_limit", "time_multiplier", "time_multipliers", "time_resolution"}
-LIMITS_USED |= {"memory", "output", "time_safety_margin"}
-TYPES = {"pass-fail", "scoring", "interactive"}  # multi-pass is refused by the reader
+LIMITS_USED |= {"memory", "output", "time_safety_margin", "validation_passes"}
+TYPES = {"pass-fail", "scoring", "interactive", "multi-pass"}
 
 
 def note_metadata(package: KattisPackage, work: Collector) -> None:

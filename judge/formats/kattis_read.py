@@ -72,6 +72,7 @@ class KattisPackage:
     submissions: tuple[tuple[str, Path], ...]  # (folder, program)
     statements: tuple[Path, ...]
     notes: tuple[Note, ...]
+    passes: int = 1  # a multi-pass problem's limit on passes per test; 1: one pass
 
     def file(self, name: str) -> Path | None:
         path = self.root / name
@@ -97,28 +98,44 @@ def _is_interactive(metadata: dict) -> bool:
     return "interactive" in problem_types(metadata) or "interactive" in legacy
 
 
-def _refuse_multi_pass(path: Path, metadata: dict) -> None:
-    """A multi-pass problem judged in one pass accepts answers that fail a later pass: the
-    validator's verdict on pass 1 is not final. Until passes are run, such a package is refused
-    rather than imported with verdicts its authors did not mean."""
-    legacy = str(metadata.get("validation", "")).split()[1:]  # legacy: custom multi-pass
-    if "multi-pass" in legacy:
-        key = "validation"
-    elif "multi-pass" in problem_types(metadata):  # 2023-07 and 2025-09: type
-        key = "type"
-    else:
-        return
-    raise ProblemError(
-        path,
-        "multi-pass problems are not supported by this judge (the output validator's"
-        " nextpass.in would be ignored and answers that fail a later pass accepted)",
-        key=key,
-    )
+DEFAULT_PASSES = 2  # limits.validation_passes when a multi-pass problem does not say
+
+
+def _multi_pass_key(metadata: dict) -> str | None:
+    """The problem.yaml key that makes the problem multi-pass (legacy `validation: custom
+    multi-pass`, later `type: multi-pass`), or None."""
+    if "multi-pass" in str(metadata.get("validation", "")).split()[1:]:
+        return "validation"
+    if "multi-pass" in problem_types(metadata):
+        return "type"
+    return None
+
+
+def _passes(path: Path, metadata: dict) -> int:
+    """How many passes a test may take: 1, or limits.validation_passes (default 2) of a
+    multi-pass problem."""
+    key = _multi_pass_key(metadata)
+    if key is None:
+        return 1
+    if _is_interactive(metadata):
+        raise ProblemError(
+            path,
+            "interactive multi-pass problems are not supported by this judge",
+            key=key,
+        )
+    limits = metadata.get("limits") or {}
+    passes = limits.get("validation_passes", DEFAULT_PASSES) if isinstance(limits, dict) else 2
+    if isinstance(passes, bool) or not isinstance(passes, int) or passes < 2:
+        raise ProblemError(
+            path, f"expected an integer of at least 2, got {passes!r}",
+            key="limits.validation_passes",
+        )
+    return passes
 
 
 def read_package(root: Path, name: str) -> KattisPackage:
     metadata = read_yaml(root / "problem.yaml", required=True)
-    _refuse_multi_pass(root / "problem.yaml", metadata)
+    passes = _passes(root / "problem.yaml", metadata)
     version = _version(root / "problem.yaml", metadata)
     reader = TestDataReader(
         root,
@@ -141,6 +158,7 @@ def read_package(root: Path, name: str) -> KattisPackage:
         submissions=tuple(_submissions(root, notes)),
         statements=_statements(root, version),
         notes=tuple(notes),
+        passes=passes,
     )
 
 

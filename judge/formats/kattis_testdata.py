@@ -82,12 +82,12 @@ class TestDataReader:
         groups: list[KattisGroup] = []
         for top in ("sample", "secret"):
             if (data / top).is_dir():
-                self._walk(data / top, {**self.defaults, **_group_config(data)}, groups)
+                self._walk(data / top, {**self.defaults, **group_config(data)}, groups)
         return groups
 
     def _walk(self, folder: Path, inherited: dict, groups: list[KattisGroup]) -> None:
         """The group of `folder`, after those of its subfolders."""
-        own = _group_config(folder)
+        own = group_config(folder)
         config = {**inherited, **own}
         path = folder.relative_to(self.root / "data").as_posix()
         flat = self.groups_are_flat and path.startswith("secret/")
@@ -100,7 +100,7 @@ class TestDataReader:
         groups.append(KattisGroup(path, config, tuple(cases), own))
 
     def _cases_below(self, folder: Path) -> list[KattisCase]:
-        if _group_config(folder):
+        if group_config(folder):
             self._note(NoteKind.UNSUPPORTED, folder, "settings in a folder inside a group")
         cases = self._cases_in(folder)
         for entry in self._subfolders(folder):
@@ -185,7 +185,8 @@ def _test_note(input_path: Path, settings: dict) -> str | None:
     return " / ".join(part for part in parts if part) or None
 
 
-def _group_config(folder: Path) -> dict:
+def group_config(folder: Path) -> dict:
+    """The settings of the test folder `folder` (testdata.yaml or test_group.yaml), or {}."""
     for name in GROUP_FILES:
         if (folder / name).is_file():
             return read_yaml(folder / name)

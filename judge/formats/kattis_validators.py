@@ -33,8 +33,14 @@ def checker(package: KattisPackage, work: Collector) -> dict:
         except ValueError as exc:
             raise ProblemError(package.root / "problem.yaml", f"validator flags: {exc}") from None
         return {"name": "kattis-default", **({"args": flags} if flags else {})}
+    if package.passes > 1 and not custom:
+        raise ProblemError(
+            package.root / "problem.yaml",
+            "a multi-pass problem needs its own output validator (it writes nextpass.in)",
+        )
     main = _output_validator(package, work)
-    return {"name": "kattis", "program": main, **({"args": flags} if flags else {})}
+    passes = {"passes": package.passes} if package.passes > 1 else {}
+    return {"name": "kattis", "program": main, **({"args": flags} if flags else {}), **passes}
 
 
 def interactor(package: KattisPackage, work: Collector) -> dict:
@@ -53,7 +59,9 @@ def _output_validator(package: KattisPackage, work: Collector) -> str:
         work.keep(other)
     main = work.program(first, f"problems/{work.problem_id}/output_validators")
     if not main:
-        raise JudgeError(f"{first}: this judge cannot run the output validator (listed above)")
+        shown = work.shown(first)
+        why = "; ".join(note.message for note in work.notes if note.where == shown)
+        raise JudgeError(f"{first}: this judge cannot run the output validator: {why}")
     return main
 
 

@@ -2,8 +2,8 @@
 
 A package program is a file or a folder. This judge runs one source file per program in a
 language it knows (judge.languages), so:
-- a source file is copied (`.C` and `.c++` C++ files are renamed `.cpp`), a C or C++ one with the
-  headers beside it;
+- a source file is copied (`.C` and `.c++` C++ files are renamed `.cpp`, `.py3` Python 3 ones
+  `.py`), a C or C++ one with the headers beside it;
 - a Checktestdata validator (`.ctd`) is converted into a standalone Python validator with the
   `checktestdata` package (exit 42 valid, 43 invalid, as Kattis expects);
 - a folder with exactly one source file is copied whole (headers beside the source stay
@@ -21,7 +21,9 @@ from pathlib import Path
 from judge.formats.draft import FileCopy, NewFile, Note, NoteKind
 from judge.languages.registry import UnknownLanguage, detect_language
 
-RENAMED_SUFFIXES = {".C": ".cpp", ".c++": ".cpp"}  # C++ names this judge does not know
+# Names this judge does not know: C++ spelled .C or .c++, and Python 3 spelled .py3 (the Kattis
+# languages table lists .py3 for Python 3; .py is Python 3 here).
+RENAMED_SUFFIXES = {".C": ".cpp", ".c++": ".cpp", ".py3": ".py"}
 HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx")
 BUILD_SCRIPTS = ("build", "run")
 
@@ -65,8 +67,11 @@ def place_program(entry: Path, target_dir: str, shown: str) -> PlacedProgram | R
 
 def _place_folder(folder: Path, target_dir: str, shown: str) -> PlacedProgram | Refused:
     files = sorted(p for p in folder.rglob("*") if p.is_file())
-    if any(p.name in BUILD_SCRIPTS for p in files):
-        return _refuse(shown, "a program with build/run scripts is not supported")
+    scripts = [p.relative_to(folder).as_posix() for p in files if p.name in BUILD_SCRIPTS]
+    if scripts:
+        named = " and ".join(f"{shown}/{script}" for script in scripts)
+        return _refuse(shown, f"a program built or run by its own scripts ({named}) is not "
+                       "supported: only one C, C++ or Python source per program is run here")
     sources = [p for p in files if _language_of(p) is not None]
     if len(sources) != 1:
         found = ", ".join(p.name for p in sources) or "none"

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from judge.formats.draft import Note, NoteKind, TimeRule
-from judge.judging.runner import JudgeOptions, judge_submission
+from judge.judging.runner import JudgeOptions, Report, judge_submission
 from judge.sandbox.api import Sandbox
 from judge.problem.spec import Problem
 from judge.problem.testdata import discover_tests
@@ -27,6 +28,8 @@ MEASURE_LIMIT_MS = 30_000  # generous: a measurement, not a judgement
 class MeasuredLimit:
     time_ms: int
     notes: tuple[Note, ...]
+    # Each accepted solution's report, by label: the import holds them to AC (accepted_runs).
+    reports: Mapping[str, Report] = field(default_factory=dict)
 
 
 def measure_time_limit(problem: Problem, rule: TimeRule, sandbox: Sandbox) -> MeasuredLimit:
@@ -37,9 +40,10 @@ def measure_time_limit(problem: Problem, rule: TimeRule, sandbox: Sandbox) -> Me
     generous = dataclasses.replace(problem, limits=limits)
     tests = discover_tests(problem)
     solutions = [s for s in find_solutions(problem)[0] if s.expected is Verdict.AC]
-    slowest_ms, slowest_label, notes = 0.0, "", []
+    slowest_ms, slowest_label, notes, reports = 0.0, "", [], {}
     for solution in solutions:
         report = judge_submission(generous, solution.path, sandbox, JudgeOptions(), tests=tests)
+        reports[solution.label] = report
         if report.verdict is not Verdict.AC:
             notes.append(
                 Note(
@@ -65,4 +69,4 @@ def measure_time_limit(problem: Problem, rule: TimeRule, sandbox: Sandbox) -> Me
             f"{rule.multiplier:g} ({rule.why}), rounded up to {rule.resolution_s:g} s",
         )
     )
-    return MeasuredLimit(time_ms, tuple(notes))
+    return MeasuredLimit(time_ms, tuple(notes), reports)

@@ -2,7 +2,9 @@
 
 Everything is written into a staging folder first, loaded back as a problem (so that what lands
 in the project is a package this judge reads), completed (answers the package lacks, a time
-limit it does not state), and only then moved into place. A failure leaves the project as it was.
+limit it does not state), its accepted solutions held to AC on its own tests
+(judge.formats.accepted_runs), and only then moved into place. A failure leaves the project as
+it was.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ import yaml
 
 from judge.errors import JudgeError
 from judge.files import write_atomically
+from judge.formats.accepted_runs import accepted_failures, refusal
 from judge.formats.declared_scores import declare_scores
-from judge.formats.draft import NewFile, Note, ProblemDraft, TimeRule
+from judge.formats.draft import NewFile, Note, NoteKind, ProblemDraft, TimeRule
 from judge.formats.memory_failures import refile_memory_failures
 from judge.formats.timelimit import measure_time_limit
 from judge.setter.programs import SetterProgramError, prepare_setter_programs
@@ -37,8 +40,15 @@ class WrittenProblem:
 
 
 def write_draft(
-    draft: ProblemDraft, root: Path, sandbox: Sandbox, *, replace: bool = False
+    draft: ProblemDraft,
+    root: Path,
+    sandbox: Sandbox,
+    *,
+    replace: bool = False,
+    keep_broken: bool = False,
 ) -> WrittenProblem:
+    """Write the draft into the project. When its accepted solutions fail on its tests, stop
+    (JudgeError), or with `keep_broken` write it marked as broken."""
     problem_id = draft.problem_id
     existing = [
         root / folder / problem_id for folder in FOLDERS if (root / folder / problem_id).exists()
@@ -51,7 +61,7 @@ def write_draft(
     staging = root / f".import-{problem_id}.{os.getpid()}.partial"
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        notes = _stage(draft, staging, sandbox)
+        notes = _stage(draft, staging, sandbox, keep_broken)
         for folder in FOLDERS:
             target = root / folder / problem_id
             if target.exists():
@@ -63,7 +73,7 @@ def write_draft(
     return WrittenProblem(problem_id, len(draft.tests), draft.notes + notes)
 
 
-def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox) -> tuple:
+def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, keep_broken: bool) -> tuple:
     problem_id = draft.problem_id
     for folder in FOLDERS:
         (staging / folder / problem_id).mkdir(parents=True)
@@ -88,11 +98,21 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox) -> tuple:
         tuple(ManifestEntry(t.name, t.origin, note=t.note) for t in draft.tests),
     )
     notes: tuple[Note, ...] = ()
+    judged = {}
     if isinstance(draft.time, TimeRule):
         measured = measure_time_limit(problem, draft.time, sandbox)
-        spec_path.write_text(problem_yaml(draft, measured.time_ms))
+        time_ms = measured.time_ms
+        spec_path.write_text(problem_yaml(draft, time_ms))
         problem = _load(staging, problem_id)
-        notes = measured.notes
+        notes, judged = measured.notes, measured.reports
+    failures = accepted_failures(problem, sandbox, judged)
+    if failures and not keep_broken:
+        raise JudgeError(refusal(failures))
+    if failures:
+        broken = "; ".join(str(failure) for failure in failures)
+        spec_path.write_text(problem_yaml(draft, time_ms, broken=broken))
+        problem = _load(staging, problem_id)
+        notes += (Note(NoteKind.UNSUPPORTED, "submissions", f"broken (--keep-broken): {broken}"),)
     if problem.scored:
         notes += declare_scores(problem, sandbox)
     if draft.memory_failures_are_runtime_errors:
@@ -120,8 +140,8 @@ def _load(staging: Path, problem_id: str):
         raise JudgeError(f"the imported problem does not load: {exc}") from None
 
 
-def problem_yaml(draft: ProblemDraft, time_ms: int) -> str:
-    """problem.yaml of the draft, with `time_ms` as the time limit."""
+def problem_yaml(draft: ProblemDraft, time_ms: int, broken: str = "") -> str:
+    """problem.yaml of the draft, with `time_ms` as the time limit, marked `broken` if so."""
     limits = {
         "time_ms": time_ms,
         "memory_kb": draft.memory_kb,
@@ -139,6 +159,8 @@ def problem_yaml(draft: ProblemDraft, time_ms: int) -> str:
         **({"interactive": draft.interactive} if draft.interactive is not None else {}),
         "reference": draft.reference,
     }
+    if broken:
+        data["broken"] = broken
     if draft.generator:
         data["generator"] = draft.generator
     if len(draft.validators) == 1 and not draft.validators[0].args:

@@ -5,6 +5,7 @@
     near_limit           when a run is too close to the limit to believe on a noisy host
     interactive          one test of an interactive problem: submission and interactor by pipes
     interactive_verdict  the verdict of an interactive test, in the Kattis order
+    multi_pass           one test of a multi-pass problem: runs again on the validator's nextpass.in
     transcript_player    the program that plays a sample transcript against an interactor
     grading, scoring     test groups: dependencies, early stops, group results and scores
     parallel, lookahead  tests on all cores, one sandbox per worker, taken in test order

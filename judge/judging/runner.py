@@ -301,6 +301,11 @@ def judge_case(
     """
     if problem.interactive is not None:
         return _judge_interactive_case(problem, submission, checker, sandbox, case)
+    if problem.checker.passes > 1:
+        from judge.judging.multi_pass import judge_passes  # multi-pass problems only
+
+        return judge_passes(problem, submission, checker, sandbox, case, reruns, keep_output,
+                            alone, budget)
     launched = launch(
         problem,
         submission,
@@ -316,7 +321,7 @@ def judge_case(
     checked = CheckResult(launched.verdict, launched.message)
     if launched.verdict is Verdict.AC:
         checked = check_output(checker, sandbox, case, run.stdout)
-    return _case_result(case, run, launched.memory_kb, checked, launched.reruns)
+    return case_result(case, run, launched.memory_kb, checked, launched.reruns)
 
 
 def _both(inner: Alone, outer: Alone) -> Alone:
@@ -352,10 +357,10 @@ def _judge_interactive_case(
         case.answer_path,
         submission.out_of_memory,
     )
-    return _case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
+    return case_result(case, outcome.submission, outcome.memory_kb, outcome.decided)
 
 
-def _case_result(
+def case_result(
     case: TestCase, run: RunResult, net_kb: int, checked: CheckResult, reruns: int = 0
 ) -> CaseResult:
     """A test's result: the submission's run and measurements, and the verdict decided on it

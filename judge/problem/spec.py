@@ -35,6 +35,7 @@ CHECKER_TIME_MS_RANGE = (10, 600_000)
 CHECKER_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
 COMPILE_TIME_MS_RANGE = (100, 120_000)
 COMPILE_MEMORY_KB_RANGE = (16 * 1024, 16 * 1024 * 1024)
+MAX_PASSES = 100  # of a multi-pass problem: each pass is a run under the full limits
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,9 @@ class Problem:
     compile_limits: CompileLimits = CompileLimits()
     interactive: InteractiveSpec | None = None  # None: the submission's output is checked
     default_python: str = "python3"  # the language of a .py submission: python3 or pypy3
+    # Why the problem is known to be broken (`broken:` in problem.yaml: an import kept with
+    # --keep-broken whose accepted solutions fail on its tests); "" for a sound problem.
+    broken: str = ""
 
     @property
     def language_preferences(self) -> dict[str, str]:
@@ -173,6 +177,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "interactive",
             "default_python",
             "judging",
+            "broken",
         }
     )
     declared_id = top.string("id")
@@ -197,6 +202,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             default="python3",
         ),
         all_tests=_read_all_tests(top),
+        broken=top.string("broken", default=""),
     )
 
 
@@ -283,6 +289,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             time_ms=_program_time_ms(checker),
             memory_kb=_program_memory_kb(checker),
             args=args,
+            passes=checker.integer("passes", default=1, minimum=1, maximum=MAX_PASSES),
         )
     return CheckerSpec(
         name=name,

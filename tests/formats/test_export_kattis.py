@@ -222,3 +222,22 @@ def test_verifyproblem_accepts_the_export_of_a_new_problem(tmp_path):
     errors, output = verifyproblem(tmp_path / "fresh", tmp_path)
     assert errors == 0, "\n".join(line for line in output.splitlines() if "ERROR" in line)
 
+
+
+def test_a_multi_pass_problem_is_exported_as_multi_pass_and_imports_back(tmp_path):
+    root = tmp_path / "project"
+    import_fixture(root, "doubling")
+    (root / "problems/doubling/problem.yaml").write_text(
+        (root / "problems/doubling/problem.yaml").read_text().replace("passes: 2", "passes: 3")
+    )
+    export(root, "doubling", tmp_path / "doubling")
+    metadata = yaml.safe_load((tmp_path / "doubling/problem.yaml").read_text())
+    assert metadata["validation"] == "custom multi-pass"
+    assert metadata["limits"]["validation_passes"] == 3
+    again = tmp_path / "again"
+    (again / "problems").mkdir(parents=True)
+    result = run(again, "import", "kattis", str(tmp_path / "doubling"))
+    assert result.exit_code == 0, result.output
+    imported = yaml.safe_load((again / "problems/doubling/problem.yaml").read_text())
+    assert imported["checker"]["passes"] == 3
+    assert solution_verdicts(verify(again, "doubling")) == {"reference": "AC", "once.py": "WA"}

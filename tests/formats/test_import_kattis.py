@@ -232,6 +232,35 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     assert verdicts(root, "hello")["wrong_answer/no_bang.py"] == "WA"
 
 
+def test_py3_is_python_3_and_unread_group_keys_and_answer_validators_are_listed(tmp_path):
+    package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
+    (package / "submissions/accepted/hello.py").rename(package / "submissions/accepted/hi.py3")
+    (package / "data/secret/test_group.yaml").write_text("full_feedback: true\n")
+    (package / "data/testdata.yaml").write_text("mystery_setting: 3\n")
+    (package / "answer_validators").mkdir()
+    (package / "answer_validators/check.py").write_text("import sys\nsys.exit(42)\n")
+    root = empty_project(tmp_path)
+    output = import_kattis(root, package)
+    for expected in (
+        "data/secret/test_group.yaml: full_feedback: not used here",
+        "data/testdata.yaml: mystery_setting: not used here",
+        "answer_validators: answer validators are not run",
+    ):
+        assert expected in output
+    assert verdicts(root, "hello")["accepted/hi.py"] == "AC"
+
+
+def test_an_output_validator_with_build_scripts_is_refused_naming_them(tmp_path):
+    package = shutil.copytree(FIXTURES / "pairsum", tmp_path / "pairsum")
+    build = package / "output_validators/pairchecker/build"
+    build.write_text("#!/bin/sh\ncp pairchecker.py run\n")
+    result = run(empty_project(tmp_path), "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert "listed above" not in result.output
+    assert "cannot run the output validator: a program built or run by its own scripts " \
+        "(output_validators/pairchecker/build) is not supported" in " ".join(result.output.split())
+
+
 def test_an_existing_problem_is_replaced_only_when_asked(tmp_path):
     root = empty_project(tmp_path)
     import_kattis(root, FIXTURES / "hello")
@@ -240,6 +269,34 @@ def test_an_existing_problem_is_replaced_only_when_asked(tmp_path):
     import_kattis(root, FIXTURES / "hello", "--id", "greeting")
     assert spec(root, "greeting")["id"] == "greeting"
     import_kattis(root, FIXTURES / "hello", "--replace")
+
+
+@pytest.mark.parametrize(
+    ("fixture", "failure"),
+    [
+        # a legacy package: the failure is seen while the time limit is measured
+        ("wrongref", "the reference (doubles.py) gets WA on test secret.2: line 1 token 1: "
+         "expected '25', got '10'"),
+        # a 2025-09 package with a stated limit: its accepted submissions are run for this
+        ("python2ref", "the reference (echo.py) gets RE on test sample-1: exit code 1: "
+         "NameError: name 'raw_input' is not defined"),
+    ],
+)
+def test_an_import_whose_accepted_solution_fails_stops_unless_kept_broken(
+    tmp_path, fixture, failure
+):
+    root = empty_project(tmp_path)
+    refused = run(root, "import", "kattis", str(FIXTURES / fixture))
+    assert refused.exit_code == 2, refused.output
+    assert failure in refused.output and "--keep-broken" in refused.output
+    assert sorted(p.name for p in root.iterdir()) == ["problems"]  # nothing half-imported
+    assert not any((root / "problems").iterdir())
+    output = import_kattis(root, FIXTURES / fixture, "--keep-broken")
+    assert f"broken (--keep-broken): {failure}" in output
+    assert spec(root, fixture)["broken"] == failure
+    listed = run(root, "list")
+    assert listed.exit_code == 0 and "broken: the reference" in " ".join(listed.output.split())
+    assert run(root, "verify", fixture).exit_code == 1
 
 
 def test_a_package_without_secret_data_is_an_error(tmp_path):
@@ -504,28 +561,39 @@ def test_a_link_to_a_folder_above_is_not_followed_and_one_beside_shares_its_test
 
 
 MULTI_PASS_METADATA = {
-    "legacy": ("validation", "name: Doubling Twice\nvalidation: custom multi-pass\n"),
-    "2023-07": (
-        "type",
-        "problem_format_version: 2023-07-draft\nname: Doubling Twice\ntype: multi-pass\n",
-    ),
-    "2025-09": (
-        "type",
-        "problem_format_version: 2025-09\nname: Doubling Twice\ntype: [pass-fail, multi-pass]\n",
-    ),
+    "legacy": None,  # the fixture's own: validation: custom multi-pass, validation_passes: 2
+    "2023-07": "problem_format_version: 2023-07-draft\nname: Doubling Twice\ntype: multi-pass\n",
+    "2025-09": "problem_format_version: 2025-09\nname: Doubling Twice\n"
+    "type: [pass-fail, multi-pass]\nlimits:\n  validation_passes: 3\n",
 }
 
 
 @pytest.mark.parametrize("dialect", sorted(MULTI_PASS_METADATA))
-def test_a_multi_pass_package_is_refused_rather_than_judged_in_one_pass(tmp_path, dialect):
+def test_a_multi_pass_package_runs_its_passes_and_its_submissions_get_their_verdicts(
+    tmp_path, dialect
+):
     # Judged in one pass, doubling's wrong submission (right in pass 1 only) got AC.
-    key, metadata = MULTI_PASS_METADATA[dialect]
     package = shutil.copytree(FIXTURES / "doubling", tmp_path / "doubling")
-    if dialect != "legacy":
-        (package / "problem.yaml").write_text(metadata)
+    if MULTI_PASS_METADATA[dialect] is not None:
+        (package / "problem.yaml").write_text(MULTI_PASS_METADATA[dialect])
+    root = empty_project(tmp_path)
+    import_kattis(root, package)
+    checker = spec(root, "doubling")["checker"]
+    assert checker["passes"] == (3 if dialect == "2025-09" else 2)
+    assert verdicts(root, "doubling") == {"reference": "AC", "wrong_answer/once.py": "WA"}
+    wrong = root / "solutions/doubling/wrong_answer/once.py"
+    result = run(root, "submit", str(wrong), "doubling")
+    assert result.exit_code == 1
+    assert "secret.1: WA pass 2: pass 2: expected 240, got 121" in result.output
+
+
+def test_an_interactive_multi_pass_package_is_refused_saying_why(tmp_path):
+    package = shutil.copytree(FIXTURES / "doubling", tmp_path / "doubling")
+    (package / "problem.yaml").write_text(
+        "problem_format_version: 2025-09\nname: Doubling\ntype: [multi-pass, interactive]\n"
+    )
     root = empty_project(tmp_path)
     result = run(root, "import", "kattis", str(package))
     assert result.exit_code == 2, result.output
-    assert f"problem.yaml: key '{key}': multi-pass problems are not supported" in result.output
-    assert "nextpass.in" in result.output
+    assert "key 'type': interactive multi-pass problems are not supported" in result.output
     assert not any((root / "problems").iterdir())

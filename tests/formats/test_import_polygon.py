@@ -173,3 +173,18 @@ def test_an_interactive_polygon_package_maps_its_testlib_interactor(tmp_path):
     data = root / "testdata/guessing"
     assert (data / "tests.002.ans").read_bytes() == b""  # an interactor gets no answer to read
     assert 1 <= int((data / "tests.003.in").read_text()) <= 3
+
+
+def test_an_accepted_polygon_solution_that_fails_stops_the_import_unless_kept_broken(tmp_path):
+    package = shutil.copytree(FIXTURES / "arraysum", tmp_path / "arraysum")
+    wrong = "input()\nprint(sum(map(int, input().split())) + 1)\n"
+    (package / "solutions/sum.py").write_text(wrong)
+    root = empty_project(tmp_path)
+    refused = run(root, "import", "polygon", str(package))
+    assert refused.exit_code == 2, refused.output
+    assert "accepted/sum.py gets WA on test sample-1" in refused.output
+    assert not (root / "problems/arraysum").exists() and not (root / "testdata").exists()
+    kept = run(root, "import", "polygon", str(package), "--keep-broken")
+    assert kept.exit_code == 0, kept.output
+    spec = yaml.safe_load((root / "problems/arraysum/problem.yaml").read_text())
+    assert spec["broken"].startswith("accepted/sum.py gets WA on test sample-1")

@@ -245,6 +245,15 @@ def test_a_broken_package_tells_only_setters_why(site):
     assert setter.status_code == 404 and "problem.yaml" in setter.text
 
 
+def test_a_problem_kept_broken_by_its_import_is_marked_for_setters(site):
+    spec = site.settings.root / "problems/sum/problem.yaml"
+    spec.write_text(spec.read_text() + "broken: the reference gets WA on test secret-2\n")
+    setter = signed_in(site, "setter").http.get("/").text
+    assert "broken: the reference gets WA on test secret-2" in setter
+    public = Browser(site).http.get("/").text
+    assert 'href="/problems/sum"' in public and "secret-2" not in public
+
+
 def test_a_verify_run_judges_every_bundled_solution_through_the_queue(site, judge):
     solutions = site.settings.root / "solutions" / "sum"
     for label, source in [("wrong_answer/wa.py", WRONG), ("runtime_error/crash.py", LEAKY)]:

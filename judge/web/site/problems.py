@@ -30,6 +30,8 @@ def problem_list(
     with parts.database.session() as session:
         counts = store.problem_counts(session)
     rows, broken = [], {}
+    # Why a package is broken names files on the server: for setters only.
+    setter = user is not None and user.role.sees_everything
     for problem_id in list_problem_ids(parts.settings.root):
         try:
             problem = parts.problems.load(parts.settings.root, problem_id)
@@ -46,10 +48,10 @@ def problem_list(
                 memory_kb=problem.limits.memory_kb,
                 accepted=solved.accepted,
                 attempted=solved.attempted,
+                broken=problem.broken if setter else "",
             )
         )
-    # Why a package is broken names files on the server: for setters only.
-    shown = broken if user is not None and user.role.sees_everything else {}
+    shown = broken if setter else {}
     return site.page(request, problem_list_page(rows, shown), user, section="problems")
 
 

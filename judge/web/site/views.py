@@ -37,6 +37,9 @@ class ProblemRow:
     memory_kb: int
     accepted: int  # users who solved it
     attempted: int  # users who submitted
+    # Why the problem is known to be broken (kept by `judge import --keep-broken`); shown to
+    # setters only, like a package that does not load. "" when sound or not shown.
+    broken: str = ""
 
 
 @dataclass(frozen=True)
