@@ -19,6 +19,7 @@ from judge.service.api import (
     events,
     languages,
     operations,
+    rejudgings,
     problems,
     submissions,
     verification,
@@ -62,7 +63,7 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
     for module in (
         events, submissions, problems, languages, verification, worker, operations,
-        clarifications,
+        clarifications, rejudgings,
     ):
         app.include_router(module.router)
     for extend in extensions:
