@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from judge import __version__
 from judge.service.api import (
+    balloons,
     clarifications,
     events,
     languages,
@@ -63,7 +64,7 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
     for module in (
         events, submissions, problems, languages, verification, worker, operations,
-        clarifications, rejudgings,
+        clarifications, rejudgings, balloons,
     ):
         app.include_router(module.router)
     for extend in extensions:
