@@ -21,7 +21,7 @@ from tests.service.test_contest_board import CUP, START
 BALLOON_CUP = replace(
     CUP,
     problems=tuple(replace(p, color=c, rgb=r) for p, c, r in
-                   zip(CUP.problems, ("red", "blue"), ("#ff0000", "#0000ff"))),
+                   zip(CUP.problems, ("red", "blue"), ("#ff0000", "#0000ff"), strict=True)),
     accounts=(
         Account("alice", "alice", AccountType.TEAM, "t1"),
         Account("bob", "bob", AccountType.TEAM, "t2"),
