@@ -236,14 +236,16 @@ def apply_rejudging(session: Session, rejudging_id: int) -> list[Change]:
 
 
 def cancel_rejudging(session: Session, rejudging_id: int) -> None:
-    """Close it with nothing changed; copies still waiting are never judged."""
+    """Close it with nothing changed; copies not judged yet never are (a worker's result for
+    one being judged is refused as no longer current, and the sweeper leaves it alone)."""
     rejudging, items = _open(session, rejudging_id)
     for item in items:
         copy = session.get(Submission, item.copy_id)
-        if copy.status is Status.QUEUED:
+        if copy.status not in FINISHED:
             copy.status = Status.FAILED
             copy.error = f"rejudging {rejudging_id} was cancelled"
             copy.finished_at = utcnow()
+            copy.lease_until = None
         item.open_submission_id = None
     rejudging.state = RejudgingState.CANCELLED
     rejudging.closed_at = utcnow()
