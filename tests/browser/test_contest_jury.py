@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 from dataclasses import dataclass
-from pathlib import Path
 
 import httpx
 import pytest
