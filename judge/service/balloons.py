@@ -5,8 +5,8 @@ The freeze, as DOMjudge does it by default (its `show_balloons_postfreeze` is of
 submission sent after the scoreboard froze makes no balloon, so that the room does not learn
 what the board hides; after the thaw too, since the awards ceremony reveals those. Practice
 (after a team's window) never makes one; a team's accepted submission after a pending or
-failed one is still its first accepted. "First to solve" is the first accepted submission
-of the problem among all teams' balloons.
+failed one is still its first accepted. "First to solve" is the jury's board's: the first
+accepted submission of the problem, withheld while an earlier one is still pending.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.contest import model
-from judge.service.contest_board import judged_submissions
+from judge.contest.standings import standings
+from judge.service.contest_board import judged_submissions, with_max_scores
 from judge.service.contests import load_contest
 from judge.service.models import BalloonDone, ContestAccount, User, utcnow
 from judge.verdicts.verdict import Verdict
@@ -43,8 +44,9 @@ def contest_balloons(
 ) -> list[Balloon]:
     """The contest's balloons in the order they were earned (`post_freeze`: also those of
     submissions sent during the freeze, which DOMjudge gives only when configured so)."""
+    submissions = judged_submissions(session, contest)
     firsts: dict[tuple[str, str], model.JudgedSubmission] = {}
-    for judged in judged_submissions(session, contest):
+    for judged in submissions:
         if judged.verdict is not Verdict.AC:
             continue
         key = (judged.team_id, judged.problem_id)
@@ -53,13 +55,14 @@ def contest_balloons(
             best.contest_time, best.submitted_at
         ):
             firsts[key] = judged
-    first_of_problem: dict[str, model.JudgedSubmission] = {}
-    for judged in firsts.values():
-        best = first_of_problem.get(judged.problem_id)
-        if best is None or (judged.contest_time, judged.submitted_at) < (
-            best.contest_time, best.submitted_at
-        ):
-            first_of_problem[judged.problem_id] = judged
+    # First to solve as the jury's board has it: withheld while an earlier submission is
+    # pending, never a hidden team's.
+    board = standings(with_max_scores(session, contest), submissions, model.View.JURY,
+                      thawed=True)
+    first_cells = {
+        (row.team_id, cell.problem_id)
+        for row in board.rows for cell in row.cells if cell.first_to_solve
+    }
     cut = None if post_freeze else contest.freeze_time
     problems = {problem.id: problem for problem in contest.problems}
     teams = {team.id: team for team in contest.teams}
@@ -74,7 +77,7 @@ def contest_balloons(
         balloons.append(Balloon(
             int(judged.id), team.id, team.display_name or team.name, problem.id, problem.label,
             problem.color, problem.rgb, judged.submitted_at,
-            first_of_problem[judged.problem_id] is judged, int(judged.id) in done,
+            (judged.team_id, judged.problem_id) in first_cells, int(judged.id) in done,
         ))
     return balloons
 

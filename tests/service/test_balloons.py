@@ -43,7 +43,7 @@ def cup(project_root, db_url, cache):
 
 
 def send(api, team, problem, minutes, verdict, practice=False) -> int:
-    """A submission of `team` at `minutes` into the contest, judged `verdict`."""
+    """A submission of `team` at `minutes` into the contest, judged `verdict` (None: queued)."""
     with api.database.writing() as session:
         user = session.scalar(select(User).where(User.name == "alice"))
         row = create_submission(
@@ -51,6 +51,8 @@ def send(api, team, problem, minutes, verdict, practice=False) -> int:
             contest=ContestEntry("cup", team, practice, Priority.CONTEST),
             now=START + timedelta(minutes=minutes),
         )
+        if verdict is None:
+            return row.id
         row.status = Status.JUDGING
         session.flush()
         finish(session, Job(row.id, row.attempt), {"verdict": verdict, "groups": []}, verdict)
@@ -81,6 +83,12 @@ def test_first_accepted_per_team_and_problem_in_time_order(cup):
     assert found[0]["team"] == "Beta" and found[0]["rgb"] == "#ff0000"
     assert found[0]["time"].startswith("2026-12-05T09:20:00")
     assert balloons(cup, "admin") == found and balloons(cup, "setter") == found
+
+
+def test_first_to_solve_waits_for_an_earlier_pending_submission(cup):
+    send(cup, "t2", "sum", 5, None)  # still queued: it may yet be the first solve
+    send(cup, "t1", "sum", 10, "AC")
+    assert [(b["team_id"], b["first_to_solve"]) for b in balloons(cup)] == [("t1", False)]
 
 
 def test_a_runner_marks_a_balloon_done_and_undone(cup):
