@@ -339,7 +339,10 @@ class Clarification(Base):
     reply_to_id: Mapped[int | None] = mapped_column(
         ForeignKey("clarifications.id"), nullable=True
     )
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))  # who wrote it
+    # Who wrote it (None once that user is removed: the team's question stays).
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
     sent_at: Mapped[datetime] = mapped_column(DateTime())
 
 
@@ -351,7 +354,9 @@ class BalloonDone(Base):
     submission_id: Mapped[int] = mapped_column(
         ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
     )
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
     done_at: Mapped[datetime] = mapped_column(DateTime())
 
 
@@ -365,13 +370,15 @@ class Rejudging(Base):
     __tablename__ = "rejudgings"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    user_id: Mapped[int | None] = mapped_column(  # None once that admin is removed
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
     reason: Mapped[str] = mapped_column(String(255))
     state: Mapped[RejudgingState] = mapped_column(_enum(RejudgingState, "rejudging_state"))
     created_at: Mapped[datetime] = mapped_column(DateTime())
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
 
-    user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
+    user: Mapped[User | None] = relationship()  # not joined: a rejudging is locked alone
 
 
 class RejudgingItem(Base):

@@ -195,7 +195,8 @@ def rejudging_view(session: Session, rejudging_id: int) -> RejudgingView | None:
             item.old_verdict, submission.verdict, copy.status, copy.verdict,
         ))
     return RejudgingView(
-        rejudging.id, rejudging.user.name, rejudging.reason, rejudging.state,
+        rejudging.id, rejudging.user.name if rejudging.user else "(removed)",
+        rejudging.reason, rejudging.state,
         rejudging.created_at, rejudging.closed_at, tuple(views),
     )
 

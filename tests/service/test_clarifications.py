@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from judge.service.api import clarifications as api_clarifications
-from judge.service.auth import add_user
+from judge.service.auth import add_user, remove_user
 from judge.service.clarifications import MAX_TEXT
 from judge.service.contests import store_contest
 from judge.service.models import Role, User
@@ -129,3 +129,10 @@ def test_a_team_stream_shows_an_answer_as_it_is_sent_and_nothing_of_other_teams(
     first, sent = asyncio.run(scenario())
     assert sent.startswith("event: clarification") and "An answer for everyone." in sent
     assert "team Beta" not in first + sent
+
+
+def test_a_removed_user_s_questions_stay_with_the_team(cup):
+    ask(cup, "alice", "Is the graph connected?")
+    with cup.database.writing() as session:
+        remove_user(session, "alice")
+    assert seen(cup, "setter") == [("t1", None, "Is the graph connected?", None)]

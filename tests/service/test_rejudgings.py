@@ -10,8 +10,10 @@ import pytest
 
 from judge.contest.model import View
 from judge.service.contest_board import contest_board
+from judge.service.auth import remove_user
 from judge.service.contests import store_contest
 from judge.service.models import Priority, Submission
+from judge.service.rejudgings import rejudging_view
 from judge.service.store import Job
 from tests.service.conftest import Api, judging_for
 from tests.service.test_access import WRONG
@@ -115,6 +117,10 @@ def test_cancelling_changes_nothing_and_frees_the_submissions(cup, judge, contes
     assert cancelled["state"] == "cancelled" and cancelled["submissions"][0]["new_verdict"] == "AC"
     assert verdict(cup, wrong) == "WA" and solved(cup) == {"t1": 0, "t2": 1}
     assert rejudging(cup, submissions=[wrong])["state"] == "open"  # free again
+    with cup.database.writing() as session:  # its maker may go; the rejudging stays
+        remove_user(session, "admin")
+    with cup.database.session() as session:
+        assert rejudging_view(session, made["id"]).user == "(removed)"
 
 
 def test_a_submission_is_in_one_open_rejudging_at_most(cup, judge, contest):

@@ -27,7 +27,10 @@ def upgrade() -> None:
         sa.Column("problem", sa.String(64), nullable=True),
         sa.Column("text", sa.Text(), nullable=False),
         sa.Column("reply_to_id", sa.Integer(), sa.ForeignKey("clarifications.id"), nullable=True),
-        sa.Column("user_id", sa.Integer(), sa.ForeignKey("users.id"), nullable=False),
+        sa.Column(
+            "user_id", sa.Integer(), sa.ForeignKey("users.id", ondelete="SET NULL"),
+            nullable=True,
+        ),
         sa.Column("sent_at", sa.DateTime(), nullable=False),
     )
     op.create_index("ix_clarifications_contest", "clarifications", ["contest_id", "id"])
@@ -37,13 +40,19 @@ def upgrade() -> None:
             "submission_id", sa.Integer(), sa.ForeignKey("submissions.id", ondelete="CASCADE"),
             primary_key=True,
         ),
-        sa.Column("user_id", sa.Integer(), sa.ForeignKey("users.id"), nullable=False),
+        sa.Column(
+            "user_id", sa.Integer(), sa.ForeignKey("users.id", ondelete="SET NULL"),
+            nullable=True,
+        ),
         sa.Column("done_at", sa.DateTime(), nullable=False),
     )
     op.create_table(
         "rejudgings",
         sa.Column("id", sa.Integer(), primary_key=True),
-        sa.Column("user_id", sa.Integer(), sa.ForeignKey("users.id"), nullable=False),
+        sa.Column(
+            "user_id", sa.Integer(), sa.ForeignKey("users.id", ondelete="SET NULL"),
+            nullable=True,
+        ),
         sa.Column("reason", sa.String(255), nullable=False),
         sa.Column(
             "state",
