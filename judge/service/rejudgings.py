@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judge.service.changes import Change, change_of
@@ -116,23 +117,36 @@ def create_rejudging(
     )
     session.add(rejudging)
     session.flush()
-    jobs = []
-    for submission in chosen:
-        copy = Submission(
-            user_id=submission.user_id, problem=submission.problem,
-            language=submission.language, filename=submission.filename,
-            source=submission.source, status=Status.QUEUED, attempt=1,
-            submitted_at=submission.submitted_at, queued_at=now,
-            priority=int(Priority.REJUDGE), rejudging_id=rejudging.id,
-        )
-        session.add(copy)
-        session.flush()
-        session.add(RejudgingItem(
-            rejudging_id=rejudging.id, submission_id=submission.id, copy_id=copy.id,
-            old_verdict=submission.verdict, open_submission_id=submission.id,
-        ))
-        jobs.append(Job(copy.id, copy.attempt))
-    session.flush()
+    # All copies in one statement, then all items (a ten-thousand-row rejudging would take
+    # seconds row by row on PostgreSQL); the ids come back in the order the rows went in.
+    copy_ids = session.scalars(
+        insert(Submission).returning(Submission.id, sort_by_parameter_order=True),
+        [
+            {
+                "user_id": submission.user_id, "problem": submission.problem,
+                "language": submission.language, "filename": submission.filename,
+                "source": submission.source, "status": Status.QUEUED, "attempt": 1,
+                "submitted_at": submission.submitted_at, "queued_at": now,
+                "priority": int(Priority.REJUDGE), "rejudging_id": rejudging.id,
+                "practice": False,
+            }
+            for submission in chosen
+        ],
+    ).all()
+    items = [
+        {
+            "rejudging_id": rejudging.id, "submission_id": submission.id, "copy_id": copy_id,
+            "old_verdict": submission.verdict, "open_submission_id": submission.id,
+        }
+        for submission, copy_id in zip(chosen, copy_ids, strict=True)
+    ]
+    try:
+        session.execute(insert(RejudgingItem), items)
+    except IntegrityError:  # another rejudging took one of them since the check above
+        raise RejudgingRefused(
+            409, "another rejudging took some of these submissions just now; try again"
+        ) from None
+    jobs = [Job(copy_id, 1) for copy_id in copy_ids]
     return rejudging, jobs
 
 
