@@ -31,12 +31,18 @@ log = logging.getLogger("judge.service")
 
 @dataclass(frozen=True)
 class Change:
-    """What changed: one submission, with what the lists filter on."""
+    """What changed: one submission, with what the lists filter on; or, with `clarifications`
+    set (and submission_id 0, which no submission has), a contest's clarifications."""
 
     submission_id: int
     user: str
     problem: str
     verify_run: int | None = None
+    clarifications: str | None = None  # the contest whose clarifications changed
+
+
+def clarifications_changed(contest_id: str) -> Change:
+    return Change(0, "", "", None, contest_id)
 
 
 def change_of(submission: Submission) -> Change:

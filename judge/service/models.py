@@ -94,6 +94,7 @@ class Submission(Base):
         Index("ix_submissions_queue", "status", "priority", "id"),
         Index("ix_submissions_user_started", "user_id", "started_at"),
         Index("ix_submissions_contest", "contest_id", "team_id"),
+        Index("ix_submissions_rejudging", "rejudging_id"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -133,6 +134,9 @@ class Submission(Base):
     # the result when it is stored): what a contest's board reads.
     score: Mapped[float | None] = mapped_column(Float, nullable=True)
     group_scores: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # A rejudging's copy of a submission (judge.service.rejudgings): judged by the workers like
+    # any other, but never listed, never on a board, its result kept apart until applied.
+    rejudging_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     user: Mapped[User] = relationship(lazy="joined", innerjoin=True)
 
@@ -314,3 +318,82 @@ class TeamMember(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
     )
     team_id: Mapped[str] = mapped_column(String(36))
+
+
+class Clarification(Base):
+    """A question of a team (`from_team_id`) or a message of the jury (None) to one team
+    (`to_team_id`) or to all (None), about a problem or general (None); an answer names the
+    question it answers (`reply_to_id`)."""
+
+    __tablename__ = "clarifications"
+    __table_args__ = (Index("ix_clarifications_contest", "contest_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    contest_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("contests.id", ondelete="CASCADE")
+    )
+    from_team_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    to_team_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    problem: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    reply_to_id: Mapped[int | None] = mapped_column(
+        ForeignKey("clarifications.id"), nullable=True
+    )
+    # Who wrote it (None once that user is removed: the team's question stays).
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    sent_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+class BalloonDone(Base):
+    """A balloon a runner has brought: the first accepted submission of a team on a problem."""
+
+    __tablename__ = "balloons_done"
+
+    submission_id: Mapped[int] = mapped_column(
+        ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    done_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+class RejudgingState(enum.Enum):
+    OPEN = "open"  # judging again, or judged and waiting for the admin
+    APPLIED = "applied"  # the new results became the submissions'
+    CANCELLED = "cancelled"  # nothing changed
+
+
+class Rejudging(Base):
+    __tablename__ = "rejudgings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(  # None once that admin is removed
+        ForeignKey("users.id", ondelete="SET NULL"), nullable=True
+    )
+    reason: Mapped[str] = mapped_column(String(255))
+    state: Mapped[RejudgingState] = mapped_column(_enum(RejudgingState, "rejudging_state"))
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+
+    user: Mapped[User | None] = relationship()  # not joined: a rejudging is locked alone
+
+
+class RejudgingItem(Base):
+    """One submission of a rejudging and the copy that is judged in its stead."""
+
+    __tablename__ = "rejudging_items"
+
+    rejudging_id: Mapped[int] = mapped_column(
+        ForeignKey("rejudgings.id", ondelete="CASCADE"), primary_key=True
+    )
+    submission_id: Mapped[int] = mapped_column(
+        ForeignKey("submissions.id", ondelete="CASCADE"), primary_key=True
+    )
+    copy_id: Mapped[int] = mapped_column(Integer)
+    old_verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    # The submission's id while the rejudging is open, None once closed: a unique column, so
+    # that the database itself refuses a second open rejudging of one submission.
+    open_submission_id: Mapped[int | None] = mapped_column(Integer, nullable=True, unique=True)

@@ -95,6 +95,7 @@ def recent_submission_count(session: Session, user: User, window_seconds: float)
         Submission.user_id == user.id,
         Submission.submitted_at >= since,
         Submission.verify_run_id.is_(None),
+        Submission.rejudging_id.is_(None),
     )
     return session.scalar(query) or 0
 
@@ -315,7 +316,10 @@ def list_submissions(
     session: Session, where: SubmissionFilter, offset: int, limit: int
 ) -> tuple[list[Submission], int]:
     """Newest first, with the total count for paging."""
-    query = select(Submission).where(Submission.verify_run_id.is_(where.verify_run))
+    # A rejudging's copies are read through their rejudging only (judge.service.rejudgings).
+    query = select(Submission).where(
+        Submission.verify_run_id.is_(where.verify_run), Submission.rejudging_id.is_(None)
+    )
     if where.problem is not None:
         query = query.where(Submission.problem == where.problem)
     if where.user is not None:
@@ -368,7 +372,7 @@ def problem_counts(session: Session) -> dict[str, ProblemCounts]:
             func.count(func.distinct(solved)),
             func.count(func.distinct(Submission.user_id)),
         )
-        .where(Submission.verify_run_id.is_(None))
+        .where(Submission.verify_run_id.is_(None), Submission.rejudging_id.is_(None))
         .group_by(Submission.problem)
     )
     return {problem: ProblemCounts(accepted, attempted) for problem, accepted, attempted in rows}

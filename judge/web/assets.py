@@ -30,6 +30,7 @@ class Bundle(enum.Enum):
     SERVICE = "service"  # pages of `judge serve`: navigation, forms, lists
     FEED = "feed"  # a submission list that follows the service's event stream
     SUBMIT = "submit"  # the submit form
+    CLARIFICATIONS = "clarifications"  # a contest's clarifications, following their stream
 
 
 # Files under static/, in the order a page must load them.
@@ -45,6 +46,7 @@ SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.LIVE: ("js/format.js", "js/live.js"),
     Bundle.FEED: ("js/format.js", "js/feed.js"),
     Bundle.SUBMIT: ("js/submit.js",),
+    Bundle.CLARIFICATIONS: ("js/clarifications.js",),
 }
 FONT_URL = re.compile(
     r"url\((fonts/[\w-]+\.woff2)\) format\(\"woff2\"\)(,url\([^)]*\) format\(\"\w+\"\))*"

@@ -15,9 +15,12 @@ from fastapi.staticfiles import StaticFiles
 
 from judge import __version__
 from judge.service.api import (
+    balloons,
+    clarifications,
     events,
     languages,
     operations,
+    rejudgings,
     problems,
     submissions,
     verification,
@@ -59,7 +62,10 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
     app.state.services = parts
     install_error_handlers(app)
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
-    for module in (events, submissions, problems, languages, verification, worker, operations):
+    for module in (
+        events, submissions, problems, languages, verification, worker, operations,
+        clarifications, rejudgings, balloons,
+    ):
         app.include_router(module.router)
     for extend in extensions:
         extend(app)

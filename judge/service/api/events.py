@@ -97,7 +97,8 @@ def concerns(where: store.SubmissionFilter) -> Callable[[Change], bool]:
 
     def wanted(change: Change) -> bool:
         return (
-            change.verify_run == where.verify_run
+            change.clarifications is None
+            and change.verify_run == where.verify_run
             and where.problem in (None, change.problem)
             and where.user in (None, change.user)
         )

@@ -98,7 +98,9 @@ def rejudge_problem(
 def rejudge_all(parts: Services, problem_id: str) -> int:
     parts.problem(problem_id)
     with parts.database.writing() as session:
-        rows = list(session.scalars(select(Submission).where(Submission.problem == problem_id)))
+        rows = list(session.scalars(select(Submission).where(
+            Submission.problem == problem_id, Submission.rejudging_id.is_(None)  # not copies
+        )))
         jobs = [store.requeue(session, row, priority=Priority.REJUDGE) for row in rows]
         changes = [change_of(row) for row in rows]
     parts.changes.publish_all(changes)

@@ -24,6 +24,7 @@ from judge.service.documents import (
 )
 from judge.service.changes import change_of
 from judge.service.models import Priority, Role, Status, Submission, User
+from judge.service.rejudgings import in_open_rejudging
 from judge.service.store import Job
 from judge.verdicts.verdict import Verdict
 
@@ -200,6 +201,12 @@ def rejudge_submission(
 def rejudge(parts: Services, submission_id: int) -> Job:
     with parts.database.writing() as session:
         submission = existing_submission(session, submission_id)
+        open_rejudging = in_open_rejudging(session, submission_id)
+        if open_rejudging is not None:
+            raise ApiError(
+                409, f"submission {submission_id} is in open rejudging {open_rejudging}: "
+                "apply or cancel that first"
+            )
         job = store.requeue(session, submission, priority=Priority.REJUDGE)
         change = change_of(submission)
     parts.changes.publish(change)
@@ -221,7 +228,8 @@ def readable_submission(session: Session, submission_id: int, user: User) -> Sub
     """The submission if `user` may read it; another user's is as unknown as one that does
     not exist (404), so that ids tell a contestant nothing of others' submissions."""
     submission = existing_submission(session, submission_id)
-    if not may_read(user, submission):
+    hidden_copy = submission.rejudging_id is not None and not user.role.sees_everything
+    if hidden_copy or not may_read(user, submission):
         raise ApiError(404, f"no submission {submission_id}")
     return submission
 

@@ -19,7 +19,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from judge.web.assets import STATIC_DIR
-from judge.web.site import account, admin, problems, setters, submissions
+from judge.web.site import account, admin, contest_jury, problems, setters, submissions
 from judge.web.site.errors import install_error_pages
 from judge.web.site.rendering import STATIC_PREFIX, SiteRenderer
 
@@ -28,6 +28,6 @@ def install_site(app: FastAPI) -> None:
     """Add the pages to the service's app (an Extension of judge.service.api.create_app)."""
     app.state.site = SiteRenderer()
     app.mount(STATIC_PREFIX, StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (account, problems, submissions, setters, admin):
+    for module in (account, problems, submissions, setters, admin, contest_jury):
         app.include_router(module.router)
     install_error_pages(app)
