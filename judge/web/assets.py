@@ -30,6 +30,7 @@ class Bundle(enum.Enum):
     SERVICE = "service"  # pages of `judge serve`: navigation, forms, lists
     FEED = "feed"  # a submission list that follows the service's event stream
     SUBMIT = "submit"  # the submit form
+    BOARD = "board"  # a contest's scoreboard kept live, its countdown
 
 
 # Files under static/, in the order a page must load them.
@@ -37,6 +38,7 @@ STYLES: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("css/site.css", "css/highlight.css"),
     Bundle.MATH: ("vendor/katex/katex.min.css",),
     Bundle.SERVICE: ("css/service.css",),
+    Bundle.BOARD: ("css/scoreboard.css",),
 }
 SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("js/copy.js",),
@@ -45,6 +47,7 @@ SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.LIVE: ("js/format.js", "js/live.js"),
     Bundle.FEED: ("js/format.js", "js/feed.js"),
     Bundle.SUBMIT: ("js/submit.js",),
+    Bundle.BOARD: ("js/scoreboard.js",),
 }
 FONT_URL = re.compile(
     r"url\((fonts/[\w-]+\.woff2)\) format\(\"woff2\"\)(,url\([^)]*\) format\(\"\w+\"\))*"
