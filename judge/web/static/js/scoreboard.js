@@ -5,7 +5,7 @@
 (function () {
   "use strict";
 
-  const POLL_MS = 1000;
+  const POLL_MS = 800; // a verdict shows within a second
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
