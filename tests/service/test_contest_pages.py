@@ -173,10 +173,14 @@ def test_board_json_is_made_once_per_change_and_answers_304_until_then(site, jud
         unchanged = visitor.http.get("/contests/cup/board.json", headers={"If-None-Match": etag})
         assert unchanged.status_code == 304 and unchanged.content == b""
     assert site.parts.boards.made == made  # served from memory
+    jury = browser(site, "setter")
+    assert row(board(jury), "t1")["solved"] == 0
     send(alice, judge, RIGHT)
     changed = visitor.http.get("/contests/cup/board.json", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["etag"] != etag
+    assert changed.headers["content-encoding"] == "gzip"  # made once with the board
     assert row(changed.json(), "t1")["solved"] == 1
+    assert row(board(jury), "t1")["solved"] == 1  # each view is made again
 
 
 def test_a_change_made_by_another_process_reaches_the_board_within_a_second(site, clock):

@@ -12,16 +12,24 @@ from datetime import timezone
 
 from fastapi import APIRouter, Depends, Request
 from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from judge.contest import model
 from judge.errors import JudgeError
-from judge.service.api.deps import Services, optional_user, require_role, services
+from judge.service.api.deps import (
+    Services,
+    bearer_token,
+    optional_user,
+    require_role,
+    services,
+)
 from judge.service.api.errors import ApiError
 from judge.service.board_cache import ServedBoard
 from judge.service.contest_jury import finalize, state_of, thaw
 from judge.service.contests import aware, contest_head, load_contest
 from judge.service.models import Contest, Role, Submission, TeamMember, User
+from judge.service.sessions import SESSION_COOKIE
 from judge.web.site.contest_views import (
     ContestRow,
     ProblemEntry,
@@ -103,18 +111,28 @@ def scoreboard(
 
 
 @router.get("/contests/{contest_id}/board.json")
-def board_json(
+async def board_json(
     contest_id: str,
     request: Request,
     group: str | None = None,
-    user: User | None = Depends(optional_user),
     parts: Services = Depends(services),
 ) -> Response:
-    """The board as the scoreboard page shows it; with If-None-Match, 304 until it changes."""
-    served = _served(parts, contest_id, user, group)
-    headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache", "ETag": served.etag}
+    """The board as the scoreboard page shows it; with If-None-Match, 304 until it changes.
+    Asked for every second by every open scoreboard: a visitor's poll of a board in memory is
+    answered on the event loop, without a thread or the database."""
+    user = None
+    if bearer_token(request) is not None or request.cookies.get(SESSION_COOKIE) is not None:
+        user = await run_in_threadpool(optional_user, request, parts, None)
+    served = parts.boards.ready(contest_id, _view(user), group, _now(parts))
+    if served is None:
+        served = await run_in_threadpool(_served, parts, contest_id, user, group)
+    headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache", "ETag": served.etag,
+               "Vary": "Accept-Encoding"}
     if request.headers.get("if-none-match") == served.etag:
         return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", ""):  # gzipped once, with the board
+        headers["Content-Encoding"] = "gzip"
+        return Response(served.gzipped, media_type="application/json", headers=headers)
     return Response(served.document, media_type="application/json", headers=headers)
 
 
@@ -150,15 +168,18 @@ def _jury_act(parts: Services, contest_id: str, act) -> None:
 
 def _served(parts: Services, contest_id: str, user: User | None,
             group: str | None) -> ServedBoard:
-    jury = user is not None and user.role.sees_everything
-    view = model.View.JURY if jury else model.View.PUBLIC
     try:
-        served = parts.boards.board(parts.database, contest_id, view, group, _now(parts))
+        served = parts.boards.board(parts.database, contest_id, _view(user), group, _now(parts))
     except JudgeError as exc:
         raise ApiError(404, str(exc)) from None
     if served is None:
         raise ApiError(404, f"no contest {contest_id}")
     return served
+
+
+def _view(user: User | None) -> model.View:
+    """Setters and admins are the jury; teams and visitors see the public board."""
+    return model.View.JURY if user is not None and user.role.sees_everything else model.View.PUBLIC
 
 
 def _team_submissions(session, contest: model.Contest, team_id: str) -> list[TeamSubmission]:
