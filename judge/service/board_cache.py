@@ -21,6 +21,7 @@ the new one) rather than queue behind it.
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import hashlib
 import json
@@ -71,6 +72,7 @@ class _Submissions:
 
     contest: model.Contest
     by_id: dict[int, model.JudgedSubmission]
+    ordered: list[model.JudgedSubmission]  # the same, oldest first, as the scoring reads them
     stamp: tuple  # the contest row's (updated_at, thawed_at, finalized_at)
     epoch: int
 
@@ -94,7 +96,7 @@ class BoardCache:
 
     def changed(self, change: Change | None) -> None:
         """A ChangeHub listener: the change's contest (None: every contest) is made again."""
-        if change is not None and change.contest is None:
+        if change is not None and (change.contest is None or not change.board):
             return
         with self._lock:
             if change is None:
@@ -178,18 +180,20 @@ class BoardCache:
                 contest = load_contest(session, contest_id)
                 if contest is None:
                     return None
-                by_id = {int(s.id): s for s in judged_submissions(session, contest)}
-                read = _Submissions(contest, by_id, stamp, epoch)
+                ordered = judged_submissions(session, contest)
+                by_id = {int(s.id): s for s in ordered}
+                read = _Submissions(contest, by_id, ordered, stamp, epoch)
             elif changed:
                 for submission_id in changed:
                     read.by_id.pop(submission_id, None)
+                read.ordered = [s for s in read.ordered if int(s.id) not in changed]
                 for submission in judged_submissions(session, read.contest, changed):
                     read.by_id[int(submission.id)] = submission
+                    bisect.insort(read.ordered, submission, key=_oldest_first)
             read.stamp = stamp
             self._read[contest_id] = read
             contest = with_max_scores(session, read.contest)
-        submissions = sorted(read.by_id.values(), key=lambda s: (s.submitted_at, int(s.id)))
-        board = board_of(contest, submissions, view, aware(stamp[1]), aware(stamp[2]))
+        board = board_of(contest, read.ordered, view, aware(stamp[1]), aware(stamp[2]))
         self.made += 1
         return served(board, group, now)
 
@@ -216,6 +220,10 @@ def served(board: Board, group: str | None, now: datetime) -> ServedBoard:
     etag = '"' + hashlib.sha256(data).hexdigest()[:20] + '"'
     return ServedBoard(board, standings, group or None, state, data,
                        gzip.compress(data, compresslevel=6, mtime=0), etag)
+
+
+def _oldest_first(submission: model.JudgedSubmission) -> tuple:
+    return submission.submitted_at, int(submission.id)  # as judged_submissions orders them
 
 
 def _state(board: Board, now: datetime) -> State:

@@ -39,15 +39,19 @@ class Change:
     problem: str
     verify_run: int | None = None
     contest: str | None = None
+    # False when nothing a contest's board shows changed (a claim, a test judged: pending
+    # either way), so that the board is not made again for each of a submission's tests.
+    board: bool = True
 
 
-def change_of(submission: Submission) -> Change:
+def change_of(submission: Submission, board: bool = True) -> Change:
     return Change(
         submission.id,
         submission.user.name,
         submission.problem,
         submission.verify_run_id,
         submission.contest_id,
+        board,
     )
 
 

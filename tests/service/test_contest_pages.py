@@ -7,6 +7,7 @@ clock is the test's, so that nothing waits for a contest to start or end."""
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -20,6 +21,8 @@ from judge.contest.model import (
     Organization,
     Team,
 )
+from judge.service.board_cache import BoardCache
+from judge.service.changes import Change, ChangeHub
 from judge.service.contest_jury import thaw
 from judge.service.contests import store_contest
 from judge.service.store import Job
@@ -226,3 +229,34 @@ def test_unknown_contests_are_404(site):
     visitor = browser(site, None)
     for path in ("/contests/nope", "/contests/nope/scoreboard", "/contests/nope/board.json"):
         assert visitor.http.get(path).status_code == 404
+
+
+def test_a_tests_progress_does_not_make_the_board_again(site):
+    visitor = browser(site, None)
+    etag = visitor.http.get("/contests/cup/board.json").headers["etag"]
+    made = site.parts.boards.made
+    site.parts.changes.publish(Change(1, "alice", "sum", contest="cup", board=False))
+    assert visitor.http.get("/contests/cup/board.json",
+                            headers={"If-None-Match": etag}).status_code == 304
+    assert site.parts.boards.made == made
+    site.parts.changes.publish(Change(1, "alice", "sum", contest="cup"))
+    assert visitor.http.get("/contests/cup/board.json",
+                            headers={"If-None-Match": etag}).status_code == 304  # the same
+    assert site.parts.boards.made == made + 1
+
+
+def test_a_change_published_by_another_server_process_reaches_the_cache(redis):
+    """With a broker, a result stored by another server process comes through Redis."""
+    cache, here, there = BoardCache(), ChangeHub(redis.url), ChangeHub(redis.url)
+    here.listen(cache.changed)
+    here.start()
+    try:
+        before = cache._generation("cup")
+        deadline = time.monotonic() + 20
+        while cache._generation("cup") == before:  # the relay subscribes in its own time
+            assert time.monotonic() < deadline, "the change never came through Redis"
+            there.publish(Change(7, "alice", "sum", contest="cup"))
+            time.sleep(0.2)
+    finally:
+        here.close()
+        there.close()
