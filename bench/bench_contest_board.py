@@ -273,6 +273,15 @@ async def polling(server: JudgeServer, judged: Judged) -> dict:
             await asyncio.sleep(PAGE_POLL_SECONDS)
         page.close()
 
+    lags: list[float] = []
+
+    async def lag() -> None:
+        """This client's own delay (the machine is shared): how late a 50 ms sleep wakes."""
+        while not stop.is_set():
+            started = time.perf_counter()
+            await asyncio.sleep(0.05)
+            lags.append(time.perf_counter() - started - 0.05)
+
     async def verdicts() -> None:
         await verdicts_on.wait()
         while not stop.is_set():
@@ -283,22 +292,25 @@ async def polling(server: JudgeServer, judged: Judged) -> dict:
 
     tasks = [asyncio.create_task(viewer(n)) for n in range(VIEWERS)]
     feeder = asyncio.create_task(verdicts())
+    lagging = asyncio.create_task(lag())
     await asyncio.sleep(3.0)  # every viewer holds the board
     quiet = min(10.0, VIEWERS_SECONDS / 3)
     latencies.clear()
     before = cpu()
     await asyncio.sleep(quiet)
     idle_cpu = (cpu() - before) / quiet
-    idle_latencies = list(latencies)
+    idle_latencies, idle_lags = list(latencies), list(lags)
     latencies.clear()
+    lags.clear()
     statuses.clear()
     verdicts_on.set()
     before = cpu()
     await asyncio.sleep(VIEWERS_SECONDS)
     busy_cpu = (cpu() - before) / VIEWERS_SECONDS
     stop.set()
-    await asyncio.gather(*tasks, feeder, return_exceptions=True)
+    await asyncio.gather(*tasks, feeder, lagging, return_exceptions=True)
     return {"idle": idle_latencies, "busy": latencies, "idle_cpu": idle_cpu,
+            "idle_lag": idle_lags, "busy_lag": lags, "load": os.getloadavg()[0],
             "busy_cpu": busy_cpu, "statuses": statuses, "errors": errors}
 
 
@@ -316,13 +328,16 @@ def report(reach: list[float], viewers: dict) -> bool:
     idle, busy = viewers["idle"], viewers["busy"]
     print(f"(b) {VIEWERS} viewers polling every {PAGE_POLL_SECONDS} s with the ETag:")
     print(f"    no verdicts: {len(idle)} polls, p50 {p(idle, .5) * ms:.1f} ms, "
-          f"p95 {p(idle, .95) * ms:.1f} ms; server CPU {viewers['idle_cpu']:.2f} cores")
+          f"p95 {p(idle, .95) * ms:.1f} ms; server CPU {viewers['idle_cpu']:.2f} cores; "
+          f"this client's own lag p95 {p(viewers['idle_lag'], .95) * ms:.0f} ms")
     counts = viewers["statuses"]
     print(f"    a verdict every 2 s: {len(busy)} polls ({counts.get(200, 0)} boards sent, "
           f"{counts.get(304, 0)} not modified, {viewers['errors']} errors), "
           f"p50 {p(busy, .5) * ms:.1f} ms, p95 {p(busy, .95) * ms:.1f} ms, "
-          f"max {max(busy, default=0) * ms:.0f} ms; server CPU {viewers['busy_cpu']:.2f} cores "
+          f"max {max(busy, default=0) * ms:.0f} ms; server CPU {viewers['busy_cpu']:.2f} cores; "
+          f"this client's own lag p95 {p(viewers['busy_lag'], .95) * ms:.0f} ms "
           f"(target p95 < {VIEWER_TARGET * ms:.0f} ms)")
+    print(f"    machine load average meanwhile: {viewers['load']:.1f} on {os.cpu_count()} cores")
     met = p(reach, .95) < VERDICT_TARGET and p(busy, .95) < VIEWER_TARGET and not viewers["errors"]
     print("targets met" if met else "TARGET NOT MET")
     return met

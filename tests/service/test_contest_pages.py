@@ -260,3 +260,20 @@ def test_a_change_published_by_another_server_process_reaches_the_cache(redis):
     finally:
         here.close()
         there.close()
+
+
+def test_a_problem_opened_from_its_contest_goes_by_its_label(site, judge):
+    alice = browser(site, "alice")
+    contest_page = alice.http.get("/contests/cup").text
+    assert 'href="/problems/sum?contest=cup">A · ' in contest_page
+    page = alice.http.get("/problems/sum?contest=cup").text
+    assert "<h1>A · " in page and 'name="contest" value="cup"' in page
+    plain = alice.http.get("/problems/sum").text
+    assert "<h1>A · " not in plain and 'name="contest"' not in plain
+    assert 'name="contest"' not in alice.http.get("/problems/sum?contest=nope").text
+    fields = {"problem": "sum", "language": "python", "source": RIGHT, "contest": "cup",
+              "csrf_token": CSRF.search(page).group(1)}
+    sent = alice.http.post("/submissions", data=fields, files={"file": ("", b"")})
+    assert sent.status_code == 303
+    judge(Job(int(sent.headers["location"].rsplit("/", 1)[1]), 1))
+    assert row(board(alice), "t1")["solved"] == 1
