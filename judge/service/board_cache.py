@@ -136,14 +136,17 @@ class BoardCache:
         # One request makes it; the others get the board before meanwhile (none yet: they wait).
         if not maker.acquire(blocking=entry is None):
             return entry.served
+        changed: set[int] = set()
         try:
             with self._lock:
                 entry = self._entries.get(key)
                 generation = self._generation(contest_id)
+            if entry is not None and self._fresh(entry, generation, now):
+                return entry.served  # made while this request waited
+            with self._lock:
+                generation = self._generation(contest_id)
                 changed = self._changed.pop(contest_id, set())
                 epoch = self._epoch
-            if entry is not None and self._fresh(entry, generation, now):
-                return entry.served
             if entry is not None and entry.generation != generation:
                 entry = None  # a change came: the board is made again, whatever the row says
             served = self._make(database, contest_id, view, group, now, changed, epoch, entry)
