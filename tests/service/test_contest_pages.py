@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -19,6 +20,7 @@ from judge.contest.model import (
     ContestProblem,
     Group,
     Organization,
+    ScoreboardType,
     Team,
 )
 from judge.service.board_cache import BoardCache
@@ -277,3 +279,16 @@ def test_a_problem_opened_from_its_contest_goes_by_its_label(site, judge):
     assert sent.status_code == 303
     judge(Job(int(sent.headers["location"].rsplit("/", 1)[1]), 1))
     assert row(board(alice), "t1")["solved"] == 1
+
+
+def test_a_score_contest_shows_scores_per_problem_and_the_total(site, judge):
+    with site.database.writing() as session:
+        store_contest(session, replace(CUP, id="ioi", name="Olympiad",
+                                       scoreboard_type=ScoreboardType.SCORE,
+                                       scoreboard_freeze_duration=None,
+                                       accounts=()))
+    page = browser(site, "setter").http.get("/contests/ioi/scoreboard").text
+    assert '<th class="num">score</th>' in page and '<th class="num">solved</th>' not in page
+    assert '<td class="num total">0</td>' in page and "Jury view" in page
+    document = browser(site, None).http.get("/contests/ioi/board.json").json()
+    assert document["type"] == "score" and not document["frozen"]
