@@ -24,6 +24,7 @@ BENCHMARKS = (
     "bench.bench_load",
     "bench.bench_many_judges",
     "bench.bench_scoreboard",
+    "bench.bench_contest_board",
 )
 
 

@@ -1,5 +1,6 @@
-"""`judge contest import | export | list | show`: contests of the online judge, as CLICS
-contest packages (docs/contests.md). They work on the server's database as `judge user` does."""
+"""`judge contest import | export | list | show | thaw | finalize`: contests of the online
+judge, as CLICS contest packages (docs/contests.md). They work on the server's database as
+`judge user` does; a running server sees a thaw or a finalization within a second."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from judge.errors import JudgeError, did_you_mean
 FOLDER = click.Path(file_okay=False, path_type=Path)
 
 
-@click.group(short_help="Contests of the online judge: import, export, list, show.")
+@click.group(short_help="Contests of the online judge: import, export, list, show, thaw, finalize.")
 def contest() -> None:
     """Contests of the online judge (`judge serve`), as CLICS contest packages."""
 
@@ -124,6 +125,34 @@ def show(app: AppContext, contest_id: str, db_url: str | None) -> None:
     for problem, title in zip(found.problems, titles, strict=True):
         colour = f"{problem.color or ''} {problem.rgb or ''}".strip()
         click.echo(f"    {problem.label:3} {problem.id:20} {title:{width}}  {colour}".rstrip())
+
+
+@contest.command("thaw")
+@click.argument("contest_id", metavar="ID")
+@db_option
+@click.pass_obj
+def thaw_contest(app: AppContext, contest_id: str, db_url: str | None) -> None:
+    """Thaw contest ID's board: the public sees what the freeze hid."""
+    from judge.service.contest_jury import thaw
+    from judge.service.models import utcnow
+
+    with service_session(app, db_url) as session:
+        when = thaw(session, contest_id, utcnow())
+    click.echo(f"contest {contest_id} thawed at {_when(when)} UTC")
+
+
+@contest.command("finalize")
+@click.argument("contest_id", metavar="ID")
+@db_option
+@click.pass_obj
+def finalize_contest(app: AppContext, contest_id: str, db_url: str | None) -> None:
+    """Make contest ID's results final: only after its end, with nothing of it pending."""
+    from judge.service.contest_jury import finalize
+    from judge.service.models import utcnow
+
+    with service_session(app, db_url) as session:
+        when = finalize(session, contest_id, utcnow())
+    click.echo(f"contest {contest_id} finalized at {_when(when)} UTC")
 
 
 def _stored(app: AppContext, db_url: str | None, contest_id: str):

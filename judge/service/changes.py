@@ -31,23 +31,33 @@ log = logging.getLogger("judge.service")
 
 @dataclass(frozen=True)
 class Change:
-    """What changed: one submission, with what the lists filter on; or, with `clarifications`
-    set (and submission_id 0, which no submission has), a contest's clarifications."""
+    """What changed: one submission, with what the lists filter on (and its contest, whose
+    board is then made again: judge.service.board_cache); or, with `clarifications` set (and
+    submission_id 0, which no submission has), a contest's clarifications."""
 
     submission_id: int
     user: str
     problem: str
     verify_run: int | None = None
+    contest: str | None = None
+    # False when nothing a contest's board shows changed (a claim, a test judged: pending
+    # either way), so that the board is not made again for each of a submission's tests.
+    board: bool = True
     clarifications: str | None = None  # the contest whose clarifications changed
 
 
 def clarifications_changed(contest_id: str) -> Change:
-    return Change(0, "", "", None, contest_id)
+    return Change(0, "", "", None, board=False, clarifications=contest_id)
 
 
-def change_of(submission: Submission) -> Change:
+def change_of(submission: Submission, board: bool = True) -> Change:
     return Change(
-        submission.id, submission.user.name, submission.problem, submission.verify_run_id
+        submission.id,
+        submission.user.name,
+        submission.problem,
+        submission.verify_run_id,
+        submission.contest_id,
+        board,
     )
 
 
@@ -83,6 +93,9 @@ class ChangeHub:
         self._lock = threading.Lock()
         self._by_submission: dict[int, set[Watch]] = {}
         self._feeds: dict[Watch, Callable[[Change], bool]] = {}
+        # Called with each change delivered here, and with None when changes may have been
+        # missed (the relay connected again): caches that must forget what a change alters.
+        self._listeners: list[Callable[[Change | None], None]] = []
         self._redis_url = redis_url
         self._redis = None
         self._stop = threading.Event()
@@ -113,6 +126,9 @@ class ChangeHub:
         with self._lock:
             woken = list(self._by_submission.get(change.submission_id, ()))
             woken += [watch for watch, wanted in self._feeds.items() if wanted(change)]
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(change)
         for watch in woken:
             watch.wake()
 
@@ -120,8 +136,17 @@ class ChangeHub:
         with self._lock:
             woken = [w for watches in self._by_submission.values() for w in watches]
             woken += list(self._feeds)
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(None)
         for watch in woken:
             watch.wake()
+
+    def listen(self, listener: Callable[[Change | None], None]) -> None:
+        """Call `listener` (on the delivering thread; it must be quick) with every change
+        delivered in this process, and with None when some may have been missed."""
+        with self._lock:
+            self._listeners.append(listener)
 
     # -- watching (on the event loop)
 

@@ -31,6 +31,7 @@ class Bundle(enum.Enum):
     FEED = "feed"  # a submission list that follows the service's event stream
     SUBMIT = "submit"  # the submit form
     CLARIFICATIONS = "clarifications"  # a contest's clarifications, following their stream
+    BOARD = "board"  # a contest's scoreboard kept live, its countdown
 
 
 # Files under static/, in the order a page must load them.
@@ -38,6 +39,7 @@ STYLES: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("css/site.css", "css/highlight.css"),
     Bundle.MATH: ("vendor/katex/katex.min.css",),
     Bundle.SERVICE: ("css/service.css",),
+    Bundle.BOARD: ("css/scoreboard.css",),
 }
 SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.BASE: ("js/copy.js",),
@@ -47,6 +49,7 @@ SCRIPTS: dict[Bundle, tuple[str, ...]] = {
     Bundle.FEED: ("js/format.js", "js/feed.js"),
     Bundle.SUBMIT: ("js/submit.js",),
     Bundle.CLARIFICATIONS: ("js/clarifications.js",),
+    Bundle.BOARD: ("js/scoreboard.js",),
 }
 FONT_URL = re.compile(
     r"url\((fonts/[\w-]+\.woff2)\) format\(\"woff2\"\)(,url\([^)]*\) format\(\"\w+\"\))*"

@@ -125,3 +125,33 @@ def test_ignored_keys_are_noted(db_url, tmp_path):
     assert f"note: {package / 'contest.yaml'}:10: key 'scoreboard_frezee_duration' ignored" in (
         result.stderr
     )
+
+
+def test_thaw_then_finalize_after_the_end(db_url, tmp_path):
+    package = tmp_path / "past"
+    shutil.copytree(FIXTURE, package)
+    yaml = package / "contest.yaml"
+    yaml.write_text(yaml.read_text().replace("2026-12-05T10:00", "2020-12-05T10:00"))
+    assert judge(db_url, "import", str(package)).exit_code == 0
+    thawed = judge(db_url, "thaw", "flows")
+    assert thawed.exit_code == 0, thawed.output
+    assert "contest flows thawed at " in thawed.output
+    again = judge(db_url, "thaw", "flows")
+    assert again.exit_code != 0 and "was thawed already" in again.output
+    final = judge(db_url, "finalize", "flows")
+    assert final.exit_code == 0, final.output
+    assert "contest flows finalized at " in final.output
+    assert "finalized already" in judge(db_url, "finalize", "flows").output
+
+
+def test_finalize_before_the_end_is_refused_saying_when_it_ends(db_url, tmp_path):
+    package = tmp_path / "future"
+    shutil.copytree(FIXTURE, package)
+    yaml = package / "contest.yaml"
+    yaml.write_text(yaml.read_text().replace("2026-12-05T10:00", "2099-12-05T10:00"))
+    assert judge(db_url, "import", str(package)).exit_code == 0
+    early = judge(db_url, "finalize", "flows")
+    assert early.exit_code != 0
+    assert "ends at 2099-12-05 14:00:00 UTC: it can be finalized only after its end" in (
+        early.output)
+    assert "no contest 'nope'" in judge(db_url, "thaw", "nope").output

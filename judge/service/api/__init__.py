@@ -60,6 +60,7 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
         )
 
     app.state.services = parts
+    parts.changes.listen(parts.boards.changed)
     install_error_handlers(app)
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
     for module in (

@@ -21,6 +21,7 @@ from judge.errors import JudgeError
 from judge.service.api.errors import ApiError
 from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_token
+from judge.service.board_cache import BoardCache
 from judge.service.changes import ChangeHub, OpenStreams
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
@@ -55,6 +56,8 @@ class Services:
     streams: OpenStreams = field(default_factory=lambda: OpenStreams())  # per user, capped
     metrics: Metrics = field(default_factory=lambda: Metrics())  # GET /metrics
     test_labels: TestLabels = field(default_factory=lambda: TestLabels())
+    # Contest boards, made once per change (create_app makes `changes` tell it of each).
+    boards: BoardCache = field(default_factory=lambda: BoardCache())
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
     # The time now, naive UTC as stored (models.utcnow): what contest windows are judged by.

@@ -112,7 +112,7 @@ def claim(
             all_tests=plan.all_tests,
             rerun_budget=plan.rerun_budget,
         )
-        failed.append(change_of(submission))
+        failed.append(change_of(submission, board=False))  # claimed: pending as before
     parts.changes.publish_all(failed)
     parts.metrics.waiting.observe(max(0.0, waited))
     return claimed
@@ -157,7 +157,7 @@ def progress(
     cases = [(item.position, item.case.model_dump(mode="json")) for item in body.cases]
     with parts.database.writing() as session:
         held = store.record_progress(session, job, cases, parts.settings.queue.lease_seconds)
-        change = _change(session, submission_id) if held else None
+        change = _change(session, submission_id, board=False) if held else None
     if change is None:
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
     parts.changes.publish(change)
@@ -192,6 +192,6 @@ def result(
     return Outcome(outcome=outcome.value)
 
 
-def _change(session, submission_id: int) -> Change | None:
+def _change(session, submission_id: int, board: bool = True) -> Change | None:
     submission = session.get(Submission, submission_id)
-    return change_of(submission) if submission is not None else None
+    return change_of(submission, board) if submission is not None else None

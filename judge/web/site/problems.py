@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
@@ -9,7 +11,7 @@ from judge.errors import JudgeError
 from judge.service import store
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
-from judge.service.models import User
+from judge.service.models import ContestProblem, User
 from judge.problem.spec import list_problem_ids
 from judge.problem.testdata import discover_tests
 from judge.web.pages import read_interactions, read_samples
@@ -59,11 +61,13 @@ def problem_list(
 def problem_page(
     problem_id: str,
     request: Request,
+    contest: str = "",
     user: User | None = Depends(optional_user),
     parts: Services = Depends(services),
     site: SiteRenderer = Depends(renderer),
 ) -> Response:
-    return problem_response(request, parts, site, user, problem_id, SubmitForm())
+    """?contest=ID: as one of that contest's problems (its label, the form sending to it)."""
+    return problem_response(request, parts, site, user, problem_id, SubmitForm(contest=contest))
 
 
 def problem_response(
@@ -89,5 +93,10 @@ def problem_response(
         samples, interactions = read_samples(tests), read_interactions(tests)
     except (OSError, JudgeError) as exc:
         raise ApiError(404, f"problem {problem_id}: {exc}") from None
+    if form.contest:
+        with parts.database.session() as session:
+            entry = session.get(ContestProblem, (form.contest, problem_id))
+        label = entry.label if entry is not None else ""
+        form = dataclasses.replace(form, contest=form.contest if label else "", label=label)
     page = site_problem_page(problem, statement, samples, interactions, form)
     return site.page(request, page, user, section="problems", status=status)

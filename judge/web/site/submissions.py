@@ -84,7 +84,10 @@ async def submit(
         if exc.status_code in (401, 403) or not isinstance(problem_id, str):
             raise
         sent = SubmitForm(
-            language=_text(form.get("language")), source=_text(form.get("source")), error=exc.detail
+            language=_text(form.get("language")),
+            source=_text(form.get("source")),
+            error=exc.detail,
+            contest=_text(form.get("contest")),
         )
         return await run_in_threadpool(
             problem_response, request, parts, site, user, problem_id, sent, exc.status_code

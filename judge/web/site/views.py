@@ -57,6 +57,8 @@ class SubmitForm:
     language: str = ""
     source: str = ""
     error: str = ""
+    contest: str = ""  # the contest it goes to (the problem page opened from a contest's)
+    label: str = ""  # the problem's label in that contest
 
     @property
     def languages(self) -> tuple[LanguageChoice, ...]:
@@ -102,10 +104,14 @@ def site_problem_page(
     form: SubmitForm,
 ) -> Page:
     page = problem_page(problem, statement, samples, interactions)
+    context = {**page.context, "form": form}
+    if form.label:  # in a contest's context the problem goes by its label
+        context["problem"] = {**context["problem"],
+                              "title": f"{form.label} · {problem.title}"}
     return dataclasses.replace(
         page,
         template="site/problem.html",
-        context={**page.context, "form": form},
+        context=context,
         bundles=page.bundles | {Bundle.SUBMIT},
     )
 
