@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 
 from judge import __version__
 from judge.service.api import (
+    clics_routes,
     events,
     languages,
     operations,
@@ -59,7 +60,8 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
     app.state.services = parts
     install_error_handlers(app)
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
-    for module in (events, submissions, problems, languages, verification, worker, operations):
+    for module in (events, submissions, problems, languages, verification, worker, operations,
+                   clics_routes):
         app.include_router(module.router)
     for extend in extensions:
         extend(app)

@@ -12,6 +12,7 @@ from judge.service import store
 from judge.service.api.deps import Services, current_user, db_session, require_role, services
 from judge.service.api.contest_entry import contest_entry
 from judge.service.api.errors import ApiError
+from judge.service.contest_feed import update_feed
 from judge.service.api.intake import NewSubmission, SubmissionRequest, read_submission
 from judge.service.documents import (
     SubmissionDocument,
@@ -111,6 +112,8 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     parts.changes.publish(change)
     parts.sender.send(job)
     parts.metrics.submissions.labels(new.language.id).inc()
+    if entry is not None:
+        update_feed(parts.database, entry.contest_id, parts.problem, now)
     return job
 
 

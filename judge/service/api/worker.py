@@ -12,6 +12,7 @@ from judge.present.schema import CaseDocument, ReportDocument
 from judge.service import store
 from judge.service.api.deps import Services, require_role, services
 from judge.service.api.errors import ApiError
+from judge.service.contest_feed import update_feed
 from judge.service.changes import Change, change_of
 from judge.service.models import Role, Submission, User
 from judge.service.plans import JudgingPlan, judging_plan
@@ -158,9 +159,12 @@ def progress(
     with parts.database.writing() as session:
         held = store.record_progress(session, job, cases, parts.settings.queue.lease_seconds)
         change = _change(session, submission_id) if held else None
+        contest = _contest(session, submission_id)
     if change is None:
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
     parts.changes.publish(change)
+    if contest is not None:  # its runs go to the contest's event feed as they are judged
+        update_feed(parts.database, contest, parts.problem, parts.clock())
     return Outcome(outcome="recorded")
 
 
@@ -182,14 +186,22 @@ def result(
         outcome = store.finish(session, job, document, verdict, body.error, body.judging_ms)
         change = _change(session, submission_id)
         language = session.get(Submission, submission_id).language if change else ""
+        contest = _contest(session, submission_id)
     if outcome is store.Finish.SUPERSEDED:
         raise ApiError(409, f"job {submission_id}/{body.attempt} is no longer current")
     if outcome is store.Finish.STORED:
         parts.changes.publish(change)
+        if contest is not None:
+            update_feed(parts.database, contest, parts.problem, parts.clock())
         parts.metrics.results.labels(verdict or "failed", language).inc()
         if body.judging_ms is not None:
             parts.metrics.judging.labels(language).observe(body.judging_ms / 1000)
     return Outcome(outcome=outcome.value)
+
+
+def _contest(session, submission_id: int) -> str | None:
+    submission = session.get(Submission, submission_id)
+    return submission.contest_id if submission is not None else None
 
 
 def _change(session, submission_id: int) -> Change | None:
