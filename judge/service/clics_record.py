@@ -12,7 +12,7 @@ far (never past the judgement's end). A submission the judge could not judge (fa
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -99,9 +99,6 @@ def contest_record(
         if judgement is not None:
             judgements.append(judgement)
     thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
-    settled = None
-    if finalized is not None:
-        settled = max(finalized, thawed) if thawed is not None else finalized
     return ContestRecord(
         contest=contest,
         problems=tuple(facts),
@@ -110,8 +107,16 @@ def contest_record(
         judgements=tuple(judgements),
         thawed_at=thawed,
         finalized_at=finalized,
-        end_of_updates_at=settled,
+        end_of_updates_at=settled_at(thawed, finalized),
     )
+
+
+def settled_at(thawed: datetime | None, finalized: datetime | None) -> datetime | None:
+    """When the updates end: once finalized (and thawed, when thawed later; a frozen contest's
+    state waits for the thaw in any case, judge.contest.clics_board)."""
+    if finalized is None:
+        return None
+    return max(finalized, thawed) if thawed is not None else finalized
 
 
 def _judgement(session: Session, sub: SubmissionRow, order: dict[str, int]) -> Judgement | None:

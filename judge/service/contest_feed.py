@@ -25,12 +25,13 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from judge.contest.clics_board import state_object
 from judge.contest.clics_feed import Event, FeedLog, UnknownToken
 from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType
 from judge.problem.spec import Problem
-from judge.service.clics_record import contest_record
-from judge.service.contests import aware
+from judge.service.clics_record import contest_record, settled_at
+from judge.service.contests import aware, contest_head
 from judge.service.db import Database
 from judge.service.models import Contest, ContestEvent, utcnow
 
@@ -110,6 +111,7 @@ def update_feed(
     problem: Callable[[str], Problem],
     now: datetime,
     views: tuple[str, ...] = SHARED,
+    team_id: str | None = None,
 ) -> int:
     """Bring the contest's feed up to date at `now` (naive UTC, as the service's clock gives
     it); how many events were added. Two updates at once on PostgreSQL may both try to add the
@@ -120,9 +122,43 @@ def update_feed(
             record = contest_record(session, contest_id, problem)
             if row is None or record is None:
                 return 0
+            if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
+                views += (f"team:{team_id}",)  # a team's own change, in its log if it has one
             return record_changes(session, row, record, aware(now), views)
     except IntegrityError:
         return 0
+
+
+def _position(session: Session, contest_id: str, view: str) -> int:
+    """The position of the view's last event (0: it has none)."""
+    return session.scalar(
+        select(func.max(ContestEvent.position))
+        .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view)
+    ) or 0
+
+
+def stale(session: Session, contest_id: str, view: str, now: datetime,
+          public_seen: int) -> bool:
+    """Whether the view's log may lag behind the contest, cheaply (a streaming reader asks
+    every poll): the contest's state at `now` is not the log's last state (the clock moved it
+    on, or the jury thawed or finalized), or, for a team, the public log grew since it was
+    `public_seen` long (a team's log follows the public's, and its own changes)."""
+    row = session.get(Contest, contest_id)
+    thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
+    state = state_object(contest_head(row), aware(now), thawed_at=thawed,
+                         finalized_at=finalized, end_of_updates_at=settled_at(thawed, finalized))
+    last = session.scalar(
+        select(ContestEvent.data)
+        .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view,
+               ContestEvent.type == "state")
+        .order_by(ContestEvent.position.desc()).limit(1))
+    if last != state:
+        return True
+    return view.startswith("team:") and _position(session, contest_id, "public") != public_seen
+
+
+def public_position(session: Session, contest_id: str) -> int:
+    return _position(session, contest_id, "public")
 
 
 def events_after(
@@ -136,11 +172,7 @@ def events_after(
     if token is not None:
         number = token[len(prefix):] if token.startswith(prefix) else ""
         after = int(number) if number.isdigit() else 0
-        last = session.scalar(
-            select(func.max(ContestEvent.position))
-            .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view)
-        ) or 0
-        if not 1 <= after <= last or f"{prefix}{after}" != token:
+        if not 1 <= after <= _position(session, contest_id, view) or f"{prefix}{after}" != token:
             raise UnknownToken(f"unknown since_token {token!r}")
     return events_from(session, contest_id, view, after)
 

@@ -38,7 +38,9 @@ from judge.service.contest_feed import (
     events_after,
     events_from,
     feed_view,
+    public_position,
     served,
+    stale,
     update_feed,
 )
 from judge.service.contests import aware
@@ -140,7 +142,7 @@ def access(contest_id: str, user: User | None = Depends(optional_user),
            parts: Services = Depends(services)) -> dict:
     _, viewer, record = _objects(parts, user, contest_id)
     capabilities = ("team_submit",) if viewer.kind is AccountType.TEAM else (
-        ("proxy_submit",) if viewer.jury else ())
+        ("admin_submit",) if viewer.jury else ())
     found = access_object(record.contest, viewer.kind, capabilities)
     found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
     return found
@@ -190,11 +192,14 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
 
 def _feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
                 stream: bool) -> Iterator[bytes]:
-    """The feed's lines: what is stored, then (streaming) what comes, polling the database
-    (the feed changes with the clock too: the start, the freeze, the end)."""
+    """The feed's lines: what is stored, then (streaming) what comes, polling the database. The
+    writers keep the jury's and the public's logs current; a reader updates its log itself only
+    when it may lag (judge.service.contest_feed.stale), which costs a query or two a poll."""
     events = first
     settings = parts.settings
     quiet_since = time.monotonic()
+    with parts.database.session() as session:
+        public_seen = public_position(session, contest_id)
     while True:
         if events:
             yield b"".join(event_line(event) for event in events)
@@ -208,7 +213,12 @@ def _feed_lines(parts: Services, contest_id: str, view: str, first: list, positi
             quiet_since = time.monotonic()
         if parts.closing.wait(settings.feed_poll_seconds):
             return
-        update_feed(parts.database, contest_id, parts.problem, parts.clock(), (view,))
+        now = parts.clock()
+        with parts.database.session() as session:
+            lagging = stale(session, contest_id, view, aware(now), public_seen)
+            public_seen = public_position(session, contest_id)
+        if lagging:
+            update_feed(parts.database, contest_id, parts.problem, now, (view,))
         with parts.database.session() as session:
             events, position = events_from(session, contest_id, view, position)
 
@@ -236,12 +246,12 @@ async def post_submission(contest_id: str, request: Request,
                           user: User | None = Depends(optional_user),
                           parts: Services = Depends(services)) -> JSONResponse:
     submission_id = await submit_to_contest(request, parts, user, contest_id)
-    update_feed(parts.database, contest_id, parts.problem, parts.clock())
     with parts.database.session() as session:
         record = _record(session, parts, contest_id)
     # Built from the record, not the viewer's snapshot: a hidden team sees its own submission.
     made = next(s for s in record.submissions if s.id == str(submission_id))
-    return JSONResponse(submission_object(record.contest, made), status_code=201)
+    return JSONResponse(submission_object(record.contest, made), status_code=201, headers={
+        "Location": f"/api/contests/{contest_id}/submissions/{made.id}"})
 
 
 @router.get("/contests/{contest_id}/{endpoint}")

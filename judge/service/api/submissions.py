@@ -113,7 +113,7 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     parts.sender.send(job)
     parts.metrics.submissions.labels(new.language.id).inc()
     if entry is not None:
-        update_feed(parts.database, entry.contest_id, parts.problem, now)
+        update_feed(parts.database, entry.contest_id, parts.problem, now, team_id=entry.team_id)
     return job
 
 

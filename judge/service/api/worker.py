@@ -163,8 +163,8 @@ def progress(
     if change is None:
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
     parts.changes.publish(change)
-    if contest is not None:  # its runs go to the contest's event feed as they are judged
-        update_feed(parts.database, contest, parts.problem, parts.clock())
+    if contest is not None:  # its runs go to the jury's event feed as they are judged
+        update_feed(parts.database, contest[0], parts.problem, parts.clock(), ("jury",))
     return Outcome(outcome="recorded")
 
 
@@ -192,16 +192,20 @@ def result(
     if outcome is store.Finish.STORED:
         parts.changes.publish(change)
         if contest is not None:
-            update_feed(parts.database, contest, parts.problem, parts.clock())
+            update_feed(parts.database, contest[0], parts.problem, parts.clock(),
+                        team_id=contest[1])
         parts.metrics.results.labels(verdict or "failed", language).inc()
         if body.judging_ms is not None:
             parts.metrics.judging.labels(language).observe(body.judging_ms / 1000)
     return Outcome(outcome=outcome.value)
 
 
-def _contest(session, submission_id: int) -> str | None:
+def _contest(session, submission_id: int) -> tuple[str, str] | None:
+    """The contest and team of a contest's submission."""
     submission = session.get(Submission, submission_id)
-    return submission.contest_id if submission is not None else None
+    if submission is None or submission.contest_id is None:
+        return None
+    return submission.contest_id, submission.team_id
 
 
 def _change(session, submission_id: int) -> Change | None:
