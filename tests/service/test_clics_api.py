@@ -10,8 +10,6 @@ from __future__ import annotations
 import base64
 import io
 import json
-import threading
-import time
 import zipfile
 from datetime import datetime, timedelta, timezone
 
@@ -31,7 +29,9 @@ from judge.contest.model import (
 from judge.contest.package import read_contest
 from judge.contest.package_write import write_contest
 from judge.service.api import create_app
+from judge.service.api.clics_routes import feed_lines
 from judge.service.api.deps import Services
+from judge.service.contest_feed import events_after, update_feed
 from judge.service.contests import import_contest
 from judge.service.db import Database
 from judge.service.models import Contest as ContestRow
@@ -338,26 +338,26 @@ def test_a_judged_contest_through_freeze_thaw_and_end_of_updates(contestants):
 
 
 def test_a_quiet_feed_sends_keep_alive_newlines_until_the_end_of_updates(contestants):
+    """The streaming response's own line source, pulled chunk by chunk (the test client reads
+    a response whole): no waiting on the test's side, so no race with a loaded machine."""
     c = contestants
     c.clock.now = START + timedelta(hours=6)
-    answer: dict = {}
-
-    def read() -> None:
-        answer["response"] = c.get("/api/contests/cup/event-feed", "jury")
-
-    reader = threading.Thread(target=read)
-    reader.start()
-    time.sleep(1.0)  # five keep-alive intervals of 0.2 s, with no event
+    update_feed(c.api.database, "cup", c.api.parts.problem, c.clock.now, ("jury",))
+    with c.api.database.session() as session:
+        first, position = events_after(session, "cup", "jury", None)
+    lines = feed_lines(c.api.parts, "cup", "jury", first, position, stream=True)
+    opening = next(lines)
+    assert [json.loads(line)["token"] for line in opening.split(b"\n") if line] == [
+        event.token for event in first]
+    assert next(lines) == b"\n"  # 0.2 s without an event
+    assert next(lines) == b"\n"
     with c.api.database.writing() as session:  # a frozen contest's updates end once thawed
         session.execute(update(ContestRow).values(thawed_at=c.clock.now,
                                                   finalized_at=c.clock.now))
-    reader.join(timeout=60)
-    assert not reader.is_alive()
-    lines = answer["response"].text.split("\n")
-    assert "" in lines[:-1]  # a keep-alive: an empty line between events
-    events = [json.loads(line) for line in lines if line]
+    rest = b"".join(lines)  # ends by itself after the end of updates
+    events = [json.loads(line) for line in rest.split(b"\n") if line]
     assert events[-1]["type"] == "state" and events[-1]["data"]["end_of_updates"]
-    assert lines[-1] == ""
+    assert rest.endswith(b"\n")
 
 
 def test_basic_auth_filters_and_errors(contestants):

@@ -186,11 +186,11 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
             first, position = events_after(session, contest_id, view, since_token)
         except UnknownToken as exc:
             raise ApiError(400, str(exc)) from None
-    lines = _feed_lines(parts, contest_id, view, first, position, stream)
+    lines = feed_lines(parts, contest_id, view, first, position, stream)
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
-def _feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
+def feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
                 stream: bool) -> Iterator[bytes]:
     """The feed's lines: what is stored, then (streaming) what comes, polling the database. The
     writers keep the jury's and the public's logs current; a reader updates its log itself only
