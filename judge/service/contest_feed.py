@@ -18,6 +18,8 @@ than taken for a place in the new history.
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable
 from datetime import datetime
 
@@ -35,6 +37,7 @@ from judge.service.contests import aware, contest_head
 from judge.service.db import Database
 from judge.service.models import Contest, ContestEvent, utcnow
 
+log = logging.getLogger("judge.service")
 SHARED = ("jury", "public")
 # Endpoints the spec lets a CCS leave out, which this judge does not have (yet): not in
 # `access`, not in the feed, 404.
@@ -94,8 +97,8 @@ def record_changes(session: Session, row: Contest, record: ContestRecord, now: d
         events = [_event(prefix, event) for event in _stored(session, row.id, view)]
         if ended(events):
             continue  # the contest's updates are over: nothing more is sent
-        log = FeedLog(tuple(events), prefix=prefix)
-        new = log.record(served(snapshot(record, viewer, now, team_id)))
+        feed = FeedLog(tuple(events), prefix=prefix)
+        new = feed.record(served(snapshot(record, viewer, now, team_id)))
         for position, event in enumerate(new, len(events) + 1):
             session.add(ContestEvent(
                 contest_id=row.id, view=view, position=position, type=event.type,
@@ -184,3 +187,48 @@ def events_from(
     prefix = token_prefix(session.get(Contest, contest_id))
     rows = _stored(session, contest_id, view, after)
     return [_event(prefix, event) for event in rows], rows[-1].position if rows else after
+
+
+class FeedUpdates:
+    """The shared logs brought up to date off the request path: a submission or a worker's
+    result only marks its contest (and team) here, and one thread of the service's does the
+    updates, several changes of a contest in one. An update rebuilds the logs and the contest's
+    objects, which takes seconds on a contest of thousands of submissions: a worker posting a
+    result must not wait for it. Readers do not wait for it either: a reader brings its own log
+    up to date when it opens the feed and whenever the log may lag (`stale`)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._pending: dict[str, set[str]] = {}  # contest -> teams whose own log to update too
+        self._thread: threading.Thread | None = None
+
+    def touch(self, database: Database, problem: Callable[[str], Problem],
+              clock: Callable[[], datetime], closing: threading.Event, contest_id: str,
+              team_id: str | None = None) -> None:
+        with self._lock:
+            teams = self._pending.setdefault(contest_id, set())
+            if team_id is not None:
+                teams.add(team_id)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, args=(database, problem, clock, closing),
+                    name="contest-feed", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def _run(self, database: Database, problem: Callable[[str], Problem],
+             clock: Callable[[], datetime], closing: threading.Event) -> None:
+        while not closing.is_set():
+            if not self._wake.wait(timeout=1.0):
+                continue
+            self._wake.clear()
+            with self._lock:
+                pending, self._pending = self._pending, {}
+            for contest_id, teams in pending.items():
+                try:
+                    update_feed(database, contest_id, problem, clock())
+                    for team_id in teams:
+                        update_feed(database, contest_id, problem, clock(), (), team_id)
+                except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
+                    log.exception("updating the event feed of contest %s", contest_id)

@@ -23,6 +23,7 @@ from judge.service.api.errors import ApiError
 from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_password, user_for_token
 from judge.service.changes import ChangeHub, OpenStreams
+from judge.service.contest_feed import FeedUpdates
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
@@ -56,11 +57,17 @@ class Services:
     streams: OpenStreams = field(default_factory=lambda: OpenStreams())  # per user, capped
     metrics: Metrics = field(default_factory=lambda: Metrics())  # GET /metrics
     test_labels: TestLabels = field(default_factory=lambda: TestLabels())
+    feeds: FeedUpdates = field(default_factory=lambda: FeedUpdates())  # CLICS event feeds
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
     # The time now, naive UTC as stored (models.utcnow): what contest windows are judged by.
     # Tests pass a clock they set, so that no test waits for a contest to start.
     clock: Callable[[], datetime] = utcnow
+
+    def feed_changed(self, contest_id: str, team_id: str | None = None) -> None:
+        """The contest changed: its event feed is brought up to date soon, off this request."""
+        self.feeds.touch(self.database, self.problem, self.clock, self.closing, contest_id,
+                         team_id)
 
     def labels(self, problem_id: str) -> dict[str, str]:
         """What contestants call the problem's hidden tests (documents.hidden_labels)."""

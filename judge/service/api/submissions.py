@@ -12,7 +12,6 @@ from judge.service import store
 from judge.service.api.deps import Services, current_user, db_session, require_role, services
 from judge.service.api.contest_entry import contest_entry
 from judge.service.api.errors import ApiError
-from judge.service.contest_feed import update_feed
 from judge.service.api.intake import NewSubmission, SubmissionRequest, read_submission
 from judge.service.documents import (
     SubmissionDocument,
@@ -113,7 +112,7 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     parts.sender.send(job)
     parts.metrics.submissions.labels(new.language.id).inc()
     if entry is not None:
-        update_feed(parts.database, entry.contest_id, parts.problem, now, team_id=entry.team_id)
+        parts.feed_changed(entry.contest_id, entry.team_id)
     return job
 
 

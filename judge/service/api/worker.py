@@ -12,7 +12,6 @@ from judge.present.schema import CaseDocument, ReportDocument
 from judge.service import store
 from judge.service.api.deps import Services, require_role, services
 from judge.service.api.errors import ApiError
-from judge.service.contest_feed import update_feed
 from judge.service.changes import Change, change_of
 from judge.service.models import Role, Submission, User
 from judge.service.plans import JudgingPlan, judging_plan
@@ -163,8 +162,8 @@ def progress(
     if change is None:
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
     parts.changes.publish(change)
-    if contest is not None:  # its runs go to the jury's event feed as they are judged
-        update_feed(parts.database, contest[0], parts.problem, parts.clock(), ("jury",))
+    if contest is not None:  # its runs go to the event feed as they are judged
+        parts.feed_changed(*contest)
     return Outcome(outcome="recorded")
 
 
@@ -192,8 +191,7 @@ def result(
     if outcome is store.Finish.STORED:
         parts.changes.publish(change)
         if contest is not None:
-            update_feed(parts.database, contest[0], parts.problem, parts.clock(),
-                        team_id=contest[1])
+            parts.feed_changed(*contest)
         parts.metrics.results.labels(verdict or "failed", language).inc()
         if body.judging_ms is not None:
             parts.metrics.judging.labels(language).observe(body.judging_ms / 1000)
