@@ -66,17 +66,41 @@ def token_prefix(row: Contest) -> str:
     return f"{row.created_at:%Y%m%d%H%M%S%f}-"
 
 
-def _stored(session: Session, contest_id: str, view: str, after: int = 0) -> list[ContestEvent]:
-    return list(session.scalars(
-        select(ContestEvent)
+def _stored(session: Session, contest_id: str, view: str, after: int = 0) -> list:
+    """The rows (position, type, object_id, data), read as plain rows: a log has tens of
+    thousands, and ORM objects cost four times as much to make."""
+    return list(session.execute(
+        select(ContestEvent.position, ContestEvent.type, ContestEvent.object_id,
+               ContestEvent.data)
         .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view,
                ContestEvent.position > after)
         .order_by(ContestEvent.position)
-    ))
+    ).all())
 
 
-def _event(prefix: str, row: ContestEvent) -> Event:
+def _event(prefix: str, row) -> Event:
     return Event(f"{prefix}{row.position}", row.type, row.object_id, row.data)
+
+
+class FeedLogs:
+    """Logs rebuilt from their stored events, kept for the next update: rebuilding one costs
+    more than the rest of an update. A log is taken out while it is updated and put back with
+    its new length only once the update is committed, and is used only if its length is the
+    stored one (nobody else added events since), so it is never ahead of or behind the
+    database."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._logs: dict[tuple[str, str, str], tuple[int, FeedLog]] = {}
+
+    def take(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
+        with self._lock:
+            kept = self._logs.pop(key, None)
+        return kept[1] if kept is not None and kept[0] == position else None
+
+    def keep(self, key: tuple[str, str, str], position: int, feed: FeedLog) -> None:
+        with self._lock:
+            self._logs[key] = (position, feed)
 
 
 def ended(events: list[Event]) -> bool:
@@ -86,25 +110,33 @@ def ended(events: list[Event]) -> bool:
 
 
 def record_changes(session: Session, row: Contest, record: ContestRecord, now: datetime,
-                   views: tuple[str, ...] = SHARED) -> int:
+                   views: tuple[str, ...] = SHARED, logs: FeedLogs | None = None,
+                   done: list | None = None) -> int:
     """Store each of `views`' new events for the contest as `record` shows it at `now`
-    (aware); how many were stored."""
+    (aware); how many were stored. `logs`: logs kept from earlier updates; the updated ones
+    are added to `done` as (key, position, log), for the caller to keep once committed."""
     prefix = token_prefix(row)
     stored_now = utcnow()
     count = 0
     for view in views:
         viewer, team_id = _viewer(view)
-        events = [_event(prefix, event) for event in _stored(session, row.id, view)]
-        if ended(events):
+        key = (row.id, view, prefix)
+        last = _position(session, row.id, view)
+        feed = logs.take(key, last) if logs is not None else None
+        if feed is None:
+            events = [_event(prefix, event) for event in _stored(session, row.id, view)]
+            feed = FeedLog(tuple(events), prefix=prefix)
+        if ended(list(feed.events[-1:])):
             continue  # the contest's updates are over: nothing more is sent
-        feed = FeedLog(tuple(events), prefix=prefix)
         new = feed.record(served(snapshot(record, viewer, now, team_id)))
-        for position, event in enumerate(new, len(events) + 1):
+        for position, event in enumerate(new, last + 1):
             session.add(ContestEvent(
                 contest_id=row.id, view=view, position=position, type=event.type,
                 object_id=event.id, data=event.data, created_at=stored_now,
             ))
         count += len(new)
+        if done is not None:
+            done.append((key, last + len(new), feed))
     return count
 
 
@@ -115,10 +147,12 @@ def update_feed(
     now: datetime,
     views: tuple[str, ...] = SHARED,
     team_id: str | None = None,
+    logs: FeedLogs | None = None,
 ) -> int:
     """Bring the contest's feed up to date at `now` (naive UTC, as the service's clock gives
     it); how many events were added. Two updates at once on PostgreSQL may both try to add the
     same events: the one that loses finds them added, which is what it wanted."""
+    done: list = []
     try:
         with database.writing() as session:
             row = session.get(Contest, contest_id)
@@ -127,9 +161,13 @@ def update_feed(
                 return 0
             if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
                 views += (f"team:{team_id}",)  # a team's own change, in its log if it has one
-            return record_changes(session, row, record, aware(now), views)
+            count = record_changes(session, row, record, aware(now), views, logs, done)
     except IntegrityError:
         return 0
+    if logs is not None:
+        for key, position, feed in done:
+            logs.keep(key, position, feed)
+    return count
 
 
 def _position(session: Session, contest_id: str, view: str) -> int:
@@ -202,6 +240,7 @@ class FeedUpdates:
         self._wake = threading.Event()
         self._pending: dict[str, set[str]] = {}  # contest -> teams whose own log to update too
         self._thread: threading.Thread | None = None
+        self.logs = FeedLogs()
 
     def touch(self, database: Database, problem: Callable[[str], Problem],
               clock: Callable[[], datetime], closing: threading.Event, contest_id: str,
@@ -227,8 +266,9 @@ class FeedUpdates:
                 pending, self._pending = self._pending, {}
             for contest_id, teams in pending.items():
                 try:
-                    update_feed(database, contest_id, problem, clock())
+                    update_feed(database, contest_id, problem, clock(), logs=self.logs)
                     for team_id in teams:
-                        update_feed(database, contest_id, problem, clock(), (), team_id)
+                        update_feed(database, contest_id, problem, clock(), (), team_id,
+                                    self.logs)
                 except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
                     log.exception("updating the event feed of contest %s", contest_id)

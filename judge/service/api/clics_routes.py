@@ -180,7 +180,8 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
         _record(session, parts, contest_id)
         viewer = viewer_of(session, user, contest_id)
     view = feed_view(viewer.kind, viewer.team_id)
-    update_feed(parts.database, contest_id, parts.problem, parts.clock(), (view,))
+    update_feed(parts.database, contest_id, parts.problem, parts.clock(), (view,),
+                logs=parts.feeds.logs)
     with parts.database.session() as session:
         try:
             first, position = events_after(session, contest_id, view, since_token)
@@ -218,7 +219,8 @@ def feed_lines(parts: Services, contest_id: str, view: str, first: list, positio
             lagging = stale(session, contest_id, view, aware(now), public_seen)
             public_seen = public_position(session, contest_id)
         if lagging:
-            update_feed(parts.database, contest_id, parts.problem, now, (view,))
+            update_feed(parts.database, contest_id, parts.problem, now, (view,),
+                        logs=parts.feeds.logs)
         with parts.database.session() as session:
             events, position = events_from(session, contest_id, view, position)
 
