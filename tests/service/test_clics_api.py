@@ -118,9 +118,9 @@ class Contestants:
         self.judge(int(submission_id), minutes)
         return submission_id
 
-    def judge(self, submission_id: int, minutes: int) -> None:
+    def judge(self, submission_id: int, minutes: int, attempt: int = 1) -> None:
         with judging_for(self.api, self.cache, self.folder) as job:
-            job(Job(submission_id, 1))
+            job(Job(submission_id, attempt))
         # The worker stamps its start and end with the machine's time; the contest here runs
         # on the test's clock, so its judging is moved to a minute after the submission.
         moment = START + timedelta(minutes=minutes)
@@ -363,8 +363,19 @@ def test_a_quiet_feed_sends_keep_alive_newlines_until_the_end_of_updates(contest
 def test_basic_auth_filters_and_errors(contestants):
     c = contestants
     c.submit("team1", "sum", CORRECT, 10)
-    c.submit("team2", "sum", WRONG, 20)
+    wrong_one = c.submit("team2", "sum", WRONG, 20)
     c.submit("team2", "other", CORRECT, 30)
+
+    # A rejudge is a new judgement of the submission; the old one is deleted from the feed.
+    assert c.api.post(f"/api/submissions/{wrong_one}/rejudge", "admin").status_code == 202
+    c.judge(int(wrong_one), 20, attempt=2)
+    judged = c.json(f"/api/contests/cup/judgements?submission_id={wrong_one}", "jury")
+    assert [(j["id"], j["judgement_type_id"]) for j in judged] == [(f"{wrong_one}-2", "WA")]
+    events = feed(c, "jury")
+    assert {"type": "judgements", "id": f"{wrong_one}-1", "data": None} in [
+        {key: e[key] for key in ("type", "id", "data")} for e in events]
+    assert replay(events)["judgements"] == {j["id"]: j for j in c.json(
+        "/api/contests/cup/judgements", "jury")}
     assert c.get("/api/contests/cup/state", "team1").status_code == 200
     wrong = c.api.client.get("/api/contests/cup/state", auth=("team1", "nope"))
     assert wrong.status_code == 401

@@ -204,8 +204,11 @@ def rejudge(parts: Services, submission_id: int) -> Job:
         submission = existing_submission(session, submission_id)
         job = store.requeue(session, submission, priority=Priority.REJUDGE)
         change = change_of(submission)
+        contest = submission.contest_id, submission.team_id
     parts.changes.publish(change)
     parts.sender.send(job)
+    if contest[0] is not None:  # its judgement goes, a new one will come
+        parts.feed_changed(*contest)
     return job
 
 
