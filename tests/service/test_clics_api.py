@@ -11,6 +11,7 @@ import base64
 import io
 import json
 import zipfile
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -35,6 +36,7 @@ from judge.service.contest_feed import events_after, update_feed
 from judge.service.contests import import_contest
 from judge.service.db import Database
 from judge.service.models import Contest as ContestRow
+from judge.service.models import ContestAccount
 from judge.service.models import Submission
 from judge.service.packages import PackageStore
 from judge.service.queue import Sender
@@ -426,3 +428,24 @@ def test_basic_auth_filters_and_errors(contestants):
     with c.api.database.session() as session:
         assert session.scalar(select(Submission.team_id).where(
             Submission.id == int(made.json()["id"]))) == "t1"
+
+
+def test_a_package_imported_again_keeps_or_replaces_each_password(contestants):
+    c = contestants
+    with c.api.database.session() as session:
+        stored = dict(session.execute(select(ContestAccount.username,
+                                             ContestAccount.password_hash)).all())
+    assert all(h.startswith("scrypt$") and PASSWORDS[name] not in h
+               for name, h in stored.items())
+    changed = replace(CUP, accounts=tuple(
+        replace(a, password="new-one") if a.username == "team1" else a for a in CUP.accounts))
+    with c.api.database.writing() as session:
+        import_contest(session, changed)
+    with c.api.database.session() as session:
+        again = dict(session.execute(select(ContestAccount.username,
+                                            ContestAccount.password_hash)).all())
+    assert again["team2"] == stored["team2"] and again["team1"] != stored["team1"]
+    c.api.parts.users.forget()
+    state = "/api/contests/cup/state"
+    assert c.api.client.get(state, auth=("team1", "new-one")).status_code == 200
+    assert c.api.client.get(state, auth=("team1", PASSWORDS["team1"])).status_code == 401

@@ -200,8 +200,8 @@ async def csrf_guard(request: Request, parts: Services = Depends(services)) -> N
     """A request that would change state on the strength of the session cookie alone must
     carry the session's CSRF token (judge.service.sessions), in the header or a form field.
     A request with a token in its Authorization header needs none: no other site can add one."""
-    authorization = request.headers.get("authorization", "").lower()
-    if request.method in SAFE_METHODS or authorization.startswith(("bearer ", "basic ")):
+    # Basic auth is not exempt: a browser sends remembered basic credentials by itself.
+    if request.method in SAFE_METHODS or bearer_token(request) is not None:
         return
     secret = request.cookies.get(SESSION_COOKIE)
     if secret is None:
