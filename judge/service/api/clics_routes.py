@@ -80,7 +80,7 @@ def _now(parts: Services) -> datetime:
 
 
 def _record(session: Session, parts: Services, contest_id: str) -> ContestRecord:
-    record = contest_record(session, contest_id, parts.problem)
+    record = contest_record(session, contest_id, parts.load_problem)
     if record is None:
         raise ApiError(404, f"no contest {contest_id!r}")
     return record
@@ -180,7 +180,7 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
         _record(session, parts, contest_id)
         viewer = viewer_of(session, user, contest_id)
     view = feed_view(viewer.kind, viewer.team_id)
-    update_feed(parts.database, contest_id, parts.problem, parts.clock(), (view,),
+    update_feed(parts.database, contest_id, parts.load_problem, parts.clock(), (view,),
                 logs=parts.feeds.logs)
     with parts.database.session() as session:
         try:
@@ -219,7 +219,7 @@ def feed_lines(parts: Services, contest_id: str, view: str, first: list, positio
             lagging = stale(session, contest_id, view, aware(now), public_seen)
             public_seen = public_position(session, contest_id)
         if lagging:
-            update_feed(parts.database, contest_id, parts.problem, now, (view,),
+            update_feed(parts.database, contest_id, parts.load_problem, now, (view,),
                         logs=parts.feeds.logs)
         with parts.database.session() as session:
             events, position = events_from(session, contest_id, view, position)

@@ -66,8 +66,12 @@ class Services:
 
     def feed_changed(self, contest_id: str, team_id: str | None = None) -> None:
         """The contest changed: its event feed is brought up to date soon, off this request."""
-        self.feeds.touch(self.database, self.problem, self.clock, self.closing, contest_id,
+        self.feeds.touch(self.database, self.load_problem, self.clock, self.closing, contest_id,
                          team_id)
+
+    def load_problem(self, problem_id: str) -> Problem:
+        """The project's problem; a JudgeError when it is unknown or broken."""
+        return self.problems.load(self.settings.root, problem_id)
 
     def labels(self, problem_id: str) -> dict[str, str]:
         """What contestants call the problem's hidden tests (documents.hidden_labels)."""
