@@ -18,6 +18,7 @@ from datetime import datetime
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import __version__
@@ -126,8 +127,7 @@ def information() -> dict:
 def contests(user: User | None = Depends(optional_user),
              parts: Services = Depends(services)) -> list[dict]:
     with parts.database.session() as session:
-        ids = list(session.scalars(Contest.__table__.select().with_only_columns(Contest.id)
-                                   .order_by(Contest.start_time, Contest.id)))
+        ids = list(session.scalars(select(Contest.id).order_by(Contest.start_time, Contest.id)))
     return [_objects(parts, user, contest_id)[0]["contest"][None] for contest_id in ids]
 
 
