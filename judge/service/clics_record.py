@@ -122,9 +122,14 @@ def settled_at(thawed: datetime | None, finalized: datetime | None) -> datetime 
 def _judgement(session: Session, sub: SubmissionRow, order: dict[str, int]) -> Judgement | None:
     if sub.started_at is None or sub.status is Status.QUEUED:
         return None
-    start = aware(sub.started_at)
+    # Never before the submission: a submission is stamped by the service's clock (contest
+    # time), its judging by the machine's, and the two may differ (a clock set back, a test's
+    # clock); a reader of the feed must meet the submission before its judgement.
+    start = max(aware(sub.started_at), aware(sub.submitted_at))
     judgement_id = f"{sub.id}-{sub.attempt}"
-    end = aware(sub.finished_at) if sub.status in (Status.DONE, Status.FAILED) else None
+    end = None
+    if sub.status in (Status.DONE, Status.FAILED):
+        end = max(aware(sub.finished_at or sub.started_at), start)
     if sub.status is Status.DONE and sub.result is not None:
         cases = list(sub.result.get("tests") or ())
     else:

@@ -151,23 +151,27 @@ def update_feed(
 ) -> int:
     """Bring the contest's feed up to date at `now` (naive UTC, as the service's clock gives
     it); how many events were added. Two updates at once on PostgreSQL may both try to add the
-    same events: the one that loses finds them added, which is what it wanted."""
-    done: list = []
-    try:
-        with database.writing() as session:
-            row = session.get(Contest, contest_id)
-            record = contest_record(session, contest_id, problem)
-            if row is None or record is None:
-                return 0
-            if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
-                views += (f"team:{team_id}",)  # a team's own change, in its log if it has one
-            count = record_changes(session, row, record, aware(now), views, logs, done)
-    except IntegrityError:
-        return 0
-    if logs is not None:
-        for key, position, feed in done:
-            logs.keep(key, position, feed)
-    return count
+    same events: the one that loses tries again over what the other added (which it may have
+    read the contest before a later change, so losing is not enough to be current)."""
+    for _ in range(3):
+        done: list = []
+        try:
+            with database.writing() as session:
+                row = session.get(Contest, contest_id)
+                record = contest_record(session, contest_id, problem)
+                if row is None or record is None:
+                    return 0
+                wanted = views
+                if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
+                    wanted += (f"team:{team_id}",)  # a team's own change, in its log if any
+                count = record_changes(session, row, record, aware(now), wanted, logs, done)
+        except IntegrityError:
+            continue
+        if logs is not None:
+            for key, position, feed in done:
+                logs.keep(key, position, feed)
+        return count
+    return 0
 
 
 def _position(session: Session, contest_id: str, view: str) -> int:
