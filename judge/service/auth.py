@@ -1,4 +1,6 @@
-"""API tokens: high-entropy secrets handed out once and stored only as their sha256."""
+"""API tokens: high-entropy secrets handed out once and stored only as their sha256. And the
+passwords of a contest package's accounts (HTTP basic auth, what the ICPC's tools send): chosen
+by people, so stored as a salted scrypt hash, never in clear."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from judge.errors import JudgeError
-from judge.service.models import Role, Submission, User, WebSession, utcnow
+from judge.service.models import ContestAccount, Role, Submission, User, WebSession, utcnow
 
 TOKEN_BYTES = 32
+# scrypt's cost: 16 MiB and some 50 ms a check, which a guesser pays per guess too.
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
 USER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -121,3 +125,35 @@ def remove_user(session: Session, name: str) -> int:
 def submissions_of(session: Session, name: str) -> int:
     user = find_user(session, name)
     return session.scalar(select(func.count(Submission.id)).where(Submission.user_id == user.id))
+
+
+def password_hash(password: str) -> str:
+    """`scrypt$N$r$p$salt$hash` (hex): the parameters travel with it, so they may grow later."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P)
+    return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
+
+
+def password_matches(stored: str, password: str) -> bool:
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        found = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), n=int(n), r=int(r),
+                               p=int(p))
+    except ValueError:
+        return False
+    return hmac.compare_digest(found.hex(), digest)
+
+
+def user_for_password(session: Session, username: str, password: str) -> User | None:
+    """The user of a contest account `username` whose package password is `password` (an
+    account is in one or more contests; any of its stored hashes will do)."""
+    hashes = session.scalars(
+        select(ContestAccount.password_hash).where(
+            ContestAccount.username == username, ContestAccount.password_hash.is_not(None)
+        )
+    ).all()
+    if not any(password_matches(stored, password) for stored in set(hashes)):
+        return None
+    return session.scalar(select(User).where(User.name == username))

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from judge.contest import model
 from judge.errors import JudgeError
-from judge.service.auth import USER_NAME, add_user
+from judge.service.auth import USER_NAME, add_user, password_hash, password_matches
 from judge.service.models import (
     Contest,
     ContestAccount,
@@ -98,6 +98,7 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
     updated = row is not None
     now = utcnow()
     started: dict[str, datetime | None] = {}
+    kept: dict[str, str] = {}
     if row is None:
         row = Contest(id=contest.id, created_at=now)
         session.add(row)
@@ -106,6 +107,14 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
             session.execute(
                 select(ContestTeam.id, ContestTeam.started_at).where(
                     ContestTeam.contest_id == contest.id
+                )
+            ).all()
+        )
+        kept = dict(
+            session.execute(
+                select(ContestAccount.username, ContestAccount.password_hash).where(
+                    ContestAccount.contest_id == contest.id,
+                    ContestAccount.password_hash.is_not(None),
                 )
             ).all()
         )
@@ -124,7 +133,7 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
     row.team_duration_ms = _ms(contest.team_duration)
     row.updated_at = now
     session.flush()
-    session.add_all(_children(contest, started))
+    session.add_all(_children(contest, started, kept))
     session.flush()
     session.add_all(_members(session, contest))
     return updated
@@ -211,7 +220,9 @@ def list_contests(session: Session) -> list[ContestSummary]:
     ]
 
 
-def _children(contest: model.Contest, started: dict[str, datetime | None]) -> list:
+def _children(
+    contest: model.Contest, started: dict[str, datetime | None], kept: dict[str, str]
+) -> list:
     out: list = [
         ContestProblem(
             contest_id=contest.id, problem=p.id, label=p.label, ordinal=p.ordinal,
@@ -243,10 +254,21 @@ def _children(contest: model.Contest, started: dict[str, datetime | None]) -> li
         ContestAccount(
             contest_id=contest.id, id=a.id, position=i, username=a.username,
             type=a.type.value, team_id=a.team_id, name=a.name,
+            password_hash=_password_hash(a.password, kept.get(a.username)),
         )
         for i, a in enumerate(contest.accounts)
     ]
     return out
+
+
+def _password_hash(password: str | None, kept: str | None) -> str | None:
+    """The hash of `password`; the one stored before when it still matches (hashing costs
+    some 50 ms, and a contest is stored again whenever its package changes)."""
+    if password is None:
+        return None
+    if kept is not None and password_matches(kept, password):
+        return kept
+    return password_hash(password)
 
 
 def _members(session: Session, contest: model.Contest) -> list[TeamMember]:

@@ -286,8 +286,9 @@ class ContestTeam(Base):
 
 
 class ContestAccount(Base):
-    """An account as the package gave it, for export (its password is never stored: the
-    account's user signs in with a token)."""
+    """An account as the package gave it. Its password is never stored in clear: only a salted
+    hash (judge.service.auth), with which the account signs in by HTTP basic auth as the ICPC's
+    tools do; the account's user also has a token."""
 
     __tablename__ = "contest_accounts"
 
@@ -298,6 +299,7 @@ class ContestAccount(Base):
     type: Mapped[str] = mapped_column(String(16))  # an AccountType's value
     team_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
     name: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(String(255), nullable=True)
 
 
 class TeamMember(Base):
@@ -397,3 +399,25 @@ class RejudgingItem(Base):
     # The submission's id while the rejudging is open, None once closed: a unique column, so
     # that the database itself refuses a second open rejudging of one submission.
     open_submission_id: Mapped[int | None] = mapped_column(Integer, nullable=True, unique=True)
+
+
+class ContestEvent(Base):
+    """One event of a contest's CLICS event feed, for one view of it ("jury": everything;
+    "public": what the public sees, frozen judgements withheld until the thaw; "team:<id>": the
+    public's and the team's own; judge.service.contest_feed). Kept so that
+    a reader resumes after a restart with exactly what it missed; `position` is the event's
+    place in its view's feed (its token)."""
+
+    __tablename__ = "contest_events"
+    __table_args__ = (UniqueConstraint("contest_id", "view", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    contest_id: Mapped[str] = mapped_column(
+        String(36), ForeignKey("contests.id", ondelete="CASCADE")
+    )
+    view: Mapped[str] = mapped_column(String(48))  # jury, public, team:<id>
+    position: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(32))
+    object_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    data: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: deleted
+    created_at: Mapped[datetime] = mapped_column(DateTime())

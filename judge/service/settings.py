@@ -54,6 +54,10 @@ class ServiceSettings:
     rate_window_seconds: float = 60.0
     stream_limit: int = 8  # event streams (live pages) one user may hold open at once
     queue: QueueSettings = QueueSettings()
+    # The CLICS event feed: a newline after this long without events (the spec's 120 s), and
+    # how often a streaming reader looks for new events.
+    feed_keepalive_seconds: float = 120.0
+    feed_poll_seconds: float = 1.0
 
     @property
     def public_url(self) -> str:

@@ -17,6 +17,7 @@ from judge import __version__
 from judge.service.api import (
     balloons,
     clarifications,
+    clics_routes,
     events,
     languages,
     operations,
@@ -65,7 +66,7 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
     for module in (
         events, submissions, problems, languages, verification, worker, operations,
-        clarifications, rejudgings, balloons,
+        clarifications, rejudgings, balloons, clics_routes,
     ):
         app.include_router(module.router)
     for extend in extensions:

@@ -8,6 +8,7 @@ Other packages that add routes (HTML pages) use the same dependencies:
 
 from __future__ import annotations
 
+import base64
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,9 +21,10 @@ from sqlalchemy.orm import Session
 from judge.errors import JudgeError
 from judge.service.api.errors import ApiError
 from judge.service.api.intake import FORM_TYPES, read_form
-from judge.service.auth import token_hash, user_for_token
+from judge.service.auth import token_hash, user_for_password, user_for_token
 from judge.service.board_cache import BoardCache
 from judge.service.changes import ChangeHub, OpenStreams
+from judge.service.contest_feed import FeedUpdates
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
@@ -58,11 +60,21 @@ class Services:
     test_labels: TestLabels = field(default_factory=lambda: TestLabels())
     # Contest boards, made once per change (create_app makes `changes` tell it of each).
     boards: BoardCache = field(default_factory=lambda: BoardCache())
+    feeds: FeedUpdates = field(default_factory=lambda: FeedUpdates())  # CLICS event feeds
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
     # The time now, naive UTC as stored (models.utcnow): what contest windows are judged by.
     # Tests pass a clock they set, so that no test waits for a contest to start.
     clock: Callable[[], datetime] = utcnow
+
+    def feed_changed(self, contest_id: str, team_id: str | None = None) -> None:
+        """The contest changed: its event feed is brought up to date soon, off this request."""
+        self.feeds.touch(self.database, self.load_problem, self.clock, self.closing, contest_id,
+                         team_id)
+
+    def load_problem(self, problem_id: str) -> Problem:
+        """The project's problem; a JudgeError when it is unknown or broken."""
+        return self.problems.load(self.settings.root, problem_id)
 
     def labels(self, problem_id: str) -> dict[str, str]:
         """What contestants call the problem's hidden tests (documents.hidden_labels)."""
@@ -125,6 +137,22 @@ class UserCache:
                 self._users[key] = (now + self.seconds, user)
         return user
 
+    def by_password(self, database: Database, username: str, password: str) -> User | None:
+        """A contest account signing in by HTTP basic auth; cached as tokens are, and more
+        usefully: checking a password hash costs some 50 ms."""
+        key = "basic:" + token_hash(f"{username}\0{password}")
+        now = time.monotonic()
+        with self._lock:
+            cached = self._users.get(key)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        with database.session() as session:
+            user = user_for_password(session, username, password)
+        if user is not None:
+            with self._lock:
+                self._users[key] = (now + self.seconds, user)
+        return user
+
     def forget(self) -> None:
         """Tokens are looked up again (a user was removed, or its token rotated, here)."""
         with self._lock:
@@ -149,6 +177,24 @@ def db_session(parts: Services = Depends(services)) -> Iterator[Session]:
         yield session
 
 
+def basic_credentials(request: Request) -> tuple[str, str] | None:
+    """(username, password) of an `Authorization: Basic` header; None without one."""
+    header = request.headers.get("authorization", "")
+    scheme, _, encoded = header.partition(" ")
+    if scheme.lower() != "basic":
+        return None
+    try:
+        username, colon, password = base64.b64decode(encoded.strip(), validate=True).decode(
+            "utf-8").partition(":")
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(401, "malformed basic credentials",
+                       {"WWW-Authenticate": 'Basic realm="judge"'}) from None
+    if not colon:
+        raise ApiError(401, "malformed basic credentials",
+                       {"WWW-Authenticate": 'Basic realm="judge"'})
+    return username, password
+
+
 def bearer_token(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
@@ -161,6 +207,7 @@ async def csrf_guard(request: Request, parts: Services = Depends(services)) -> N
     """A request that would change state on the strength of the session cookie alone must
     carry the session's CSRF token (judge.service.sessions), in the header or a form field.
     A request with a token in its Authorization header needs none: no other site can add one."""
+    # Basic auth is not exempt: a browser sends remembered basic credentials by itself.
     if request.method in SAFE_METHODS or bearer_token(request) is not None:
         return
     secret = request.cookies.get(SESSION_COOKIE)
@@ -184,14 +231,23 @@ def optional_user(
 ) -> User | None:
     """The user of the request's token; None when it sends none (pages may allow that).
 
-    A browser signed in on the pages sends its session cookie instead (judge.service.sessions):
-    it counts for reading, and for changing state only with the session's CSRF token, which
-    `csrf_guard` has checked by now. An unknown or expired session is no user at all."""
+    A contest package's account may send its username and password instead (HTTP basic auth,
+    as the ICPC's tools do). A browser signed in on the pages sends its session cookie instead
+    (judge.service.sessions): it counts for reading, and for changing state only with the
+    session's CSRF token, which `csrf_guard` has checked by now. An unknown or expired session
+    is no user at all."""
     token = bearer_token(request)
     if token is not None:
         user = parts.users.user(parts.database, token)
         if user is None:
             raise ApiError(401, "invalid token", {"WWW-Authenticate": "Bearer"})
+        return user
+    credentials = basic_credentials(request)
+    if credentials is not None:
+        user = parts.users.by_password(parts.database, *credentials)
+        if user is None:
+            raise ApiError(401, "wrong username or password",
+                           {"WWW-Authenticate": 'Basic realm="judge"'})
         return user
     secret = request.cookies.get(SESSION_COOKIE)
     if secret is None:

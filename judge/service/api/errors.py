@@ -47,7 +47,12 @@ def error_response(status: int, message: str, headers=None, **extra) -> JSONResp
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:
-        return error_response(exc.status_code, str(exc.detail), getattr(exc, "headers", None))
+        # The CLICS Contest API's clients read the status as `code` (ccs-specs: code, message).
+        path = request.url.path
+        clics = {"code": exc.status_code} if path == "/api" or path.startswith(
+            "/api/contests") else {}
+        return error_response(exc.status_code, str(exc.detail), getattr(exc, "headers", None),
+                              **clics)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

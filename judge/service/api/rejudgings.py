@@ -157,4 +157,6 @@ def close(parts: Services, rejudging_id: int, *, apply: bool) -> RejudgingView:
         except RejudgingRefused as exc:
             raise ApiError(exc.status, exc.message) from None
     parts.changes.publish_all(changes)
+    for contest_id in sorted({change.contest for change in changes if change.contest}):
+        parts.feed_changed(contest_id)  # old judgements out of the feed, new ones in
     return read(parts, rejudging_id)

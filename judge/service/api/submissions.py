@@ -112,6 +112,8 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     parts.changes.publish(change)
     parts.sender.send(job)
     parts.metrics.submissions.labels(new.language.id).inc()
+    if entry is not None:
+        parts.feed_changed(entry.contest_id, entry.team_id)
     return job
 
 
@@ -209,8 +211,11 @@ def rejudge(parts: Services, submission_id: int) -> Job:
             )
         job = store.requeue(session, submission, priority=Priority.REJUDGE)
         change = change_of(submission)
+        contest = submission.contest_id, submission.team_id
     parts.changes.publish(change)
     parts.sender.send(job)
+    if contest[0] is not None:  # its judgement goes, a new one will come
+        parts.feed_changed(*contest)
     return job
 
 

@@ -158,9 +158,12 @@ def progress(
     with parts.database.writing() as session:
         held = store.record_progress(session, job, cases, parts.settings.queue.lease_seconds)
         change = _change(session, submission_id, board=False) if held else None
+        contest = _contest(session, submission_id)
     if change is None:
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
     parts.changes.publish(change)
+    if contest is not None:  # its runs go to the event feed as they are judged
+        parts.feed_changed(*contest)
     return Outcome(outcome="recorded")
 
 
@@ -182,14 +185,25 @@ def result(
         outcome = store.finish(session, job, document, verdict, body.error, body.judging_ms)
         change = _change(session, submission_id)
         language = session.get(Submission, submission_id).language if change else ""
+        contest = _contest(session, submission_id)
     if outcome is store.Finish.SUPERSEDED:
         raise ApiError(409, f"job {submission_id}/{body.attempt} is no longer current")
     if outcome is store.Finish.STORED:
         parts.changes.publish(change)
+        if contest is not None:
+            parts.feed_changed(*contest)
         parts.metrics.results.labels(verdict or "failed", language).inc()
         if body.judging_ms is not None:
             parts.metrics.judging.labels(language).observe(body.judging_ms / 1000)
     return Outcome(outcome=outcome.value)
+
+
+def _contest(session, submission_id: int) -> tuple[str, str] | None:
+    """The contest and team of a contest's submission."""
+    submission = session.get(Submission, submission_id)
+    if submission is None or submission.contest_id is None:
+        return None
+    return submission.contest_id, submission.team_id
 
 
 def _change(session, submission_id: int, board: bool = True) -> Change | None:

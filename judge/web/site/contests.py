@@ -164,6 +164,7 @@ def _jury_act(parts: Services, contest_id: str, act) -> None:
         status = 404 if str(exc).startswith("no contest") else 409
         raise ApiError(status, str(exc)) from None
     parts.boards.forget(contest_id)
+    parts.feed_changed(contest_id)  # the Contest API's feed sends the new state
 
 
 def _served(parts: Services, contest_id: str, user: User | None,

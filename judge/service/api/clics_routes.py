@@ -1,0 +1,283 @@
+"""The CLICS Contest API (ccs-specs 2023-06) under /api: what the ICPC's tools (resolver, CDS,
+a shadow CCS) read. The objects are judge.contest.clics's, built from the database
+(judge.service.clics_record) for the request's viewer; the event feed is the stored one
+(judge.service.contest_feed).
+
+Viewers: no user is the public; a team's member (a package's team account, or a user made a
+member) is that team; admins and setters (a package's admin, judge and analyst accounts) are the
+jury and see everything. Collections take `?` filters on their id properties, ANDed.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+import zipfile
+from collections.abc import Iterator
+from datetime import datetime
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge import __version__
+from judge.contest.clics_access import ENDPOINTS, access_object, api_information
+from judge.contest.clics_board import scoreboard_object
+from judge.contest.clics_feed import UnknownToken, event_line
+from judge.contest.clics_objects import submission_object
+from judge.contest.clics_snapshot import ContestRecord, snapshot
+from judge.contest.model import AccountType, View
+from judge.service.api.clics_submit import submit_to_contest
+from judge.service.api.deps import Services, optional_user, services
+from judge.service.api.errors import ApiError
+from judge.service.clics_record import contest_record
+from judge.service.contest_board import contest_board
+from judge.service.contest_feed import (
+    NOT_SERVED,
+    ended,
+    events_after,
+    events_from,
+    feed_view,
+    public_position,
+    served,
+    stale,
+    update_feed,
+)
+from judge.service.contests import aware
+from judge.service.models import Contest, Role, Submission, TeamMember, User
+
+router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
+COLLECTIONS = ("judgement-types", "languages", "problems", "groups", "organizations", "teams",
+               "accounts", "submissions", "judgements", "runs")
+
+
+class Viewer:
+    """Who asks, as the CLICS objects know viewers: an account type (None: the public) and,
+    for a team, its id."""
+
+    def __init__(self, kind: AccountType | None, team_id: str | None = None):
+        self.kind = kind
+        self.team_id = team_id
+
+    @property
+    def jury(self) -> bool:
+        return self.kind is AccountType.ADMIN
+
+
+def viewer_of(session: Session, user: User | None, contest_id: str) -> Viewer:
+    if user is None:
+        return Viewer(None)
+    if user.role is Role.WORKER:
+        raise ApiError(403, "a worker token may use the /api/worker/ routes only")
+    if user.role.sees_everything:
+        return Viewer(AccountType.ADMIN)
+    member = session.get(TeamMember, (contest_id, user.id))
+    return Viewer(AccountType.TEAM, member.team_id) if member is not None else Viewer(None)
+
+
+def _now(parts: Services) -> datetime:
+    return aware(parts.clock())
+
+
+def _record(session: Session, parts: Services, contest_id: str) -> ContestRecord:
+    record = contest_record(session, contest_id, parts.load_problem)
+    if record is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
+    return record
+
+
+def _objects(
+    parts: Services, user: User | None, contest_id: str
+) -> tuple[dict, Viewer, ContestRecord]:
+    with parts.database.session() as session:
+        record = _record(session, parts, contest_id)
+        viewer = viewer_of(session, user, contest_id)
+    objects = served(snapshot(record, viewer.kind, _now(parts), viewer.team_id))
+    return objects, viewer, record
+
+
+def _filtered(items: list[dict], query: dict[str, str], endpoint: str) -> list[dict]:
+    """Only `?name=value` pairs on id properties (id, *_id, *_ids); anything else is a 400."""
+    for name in query:
+        if not (name == "id" or name.endswith(("_id", "_ids"))):
+            raise ApiError(400, f"{endpoint}: cannot filter on {name!r} (id properties only)")
+    if items and any(name not in items[0] for name in query):
+        unknown = sorted(name for name in query if name not in items[0])
+        raise ApiError(400, f"{endpoint}: no property {', '.join(unknown)}")
+
+    def matches(obj: dict) -> bool:
+        for name, value in query.items():
+            have = obj.get(name)
+            if isinstance(have, list) and value not in have or (
+                    not isinstance(have, list) and have != value):
+                return False
+        return True
+
+    return [obj for obj in items if matches(obj)]
+
+
+@router.get("")
+def information() -> dict:
+    """The API information object."""
+    return api_information(__version__)
+
+
+@router.get("/contests")
+def contests(user: User | None = Depends(optional_user),
+             parts: Services = Depends(services)) -> list[dict]:
+    with parts.database.session() as session:
+        ids = list(session.scalars(select(Contest.id).order_by(Contest.start_time, Contest.id)))
+    return [_objects(parts, user, contest_id)[0]["contest"][None] for contest_id in ids]
+
+
+@router.get("/contests/{contest_id}")
+def contest(contest_id: str, user: User | None = Depends(optional_user),
+            parts: Services = Depends(services)) -> dict:
+    return _objects(parts, user, contest_id)[0]["contest"][None]
+
+
+@router.get("/contests/{contest_id}/access")
+def access(contest_id: str, user: User | None = Depends(optional_user),
+           parts: Services = Depends(services)) -> dict:
+    _, viewer, record = _objects(parts, user, contest_id)
+    capabilities = ("team_submit",) if viewer.kind is AccountType.TEAM else (
+        ("admin_submit",) if viewer.jury else ())
+    found = access_object(record.contest, viewer.kind, capabilities)
+    found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
+    return found
+
+
+@router.get("/contests/{contest_id}/state")
+def state(contest_id: str, user: User | None = Depends(optional_user),
+          parts: Services = Depends(services)) -> dict:
+    return _objects(parts, user, contest_id)[0]["state"][None]
+
+
+@router.get("/contests/{contest_id}/scoreboard")
+def scoreboard(contest_id: str, user: User | None = Depends(optional_user),
+               parts: Services = Depends(services)) -> dict:
+    objects, viewer, _ = _objects(parts, user, contest_id)
+    with parts.database.session() as session:
+        board = contest_board(session, contest_id, View.JURY if viewer.jury else View.PUBLIC)
+    if board is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
+    return scoreboard_object(board.contest, board.standings, time=_now(parts),
+                             state=objects["state"][None])
+
+
+@router.get("/contests/{contest_id}/event-feed")
+def event_feed(contest_id: str, request: Request, since_token: str | None = None,
+               stream: bool = True, user: User | None = Depends(optional_user),
+               parts: Services = Depends(services)) -> StreamingResponse:
+    """NDJSON, one event a line, from the beginning or after `since_token`; a newline after
+    each quiet keep-alive interval; ends after the state that ends the updates, or at once
+    with `stream=false`."""
+    allowed = {"since_token", "stream"}
+    if set(request.query_params) - allowed:
+        raise ApiError(400, f"event-feed takes only {', '.join(sorted(allowed))}")
+    with parts.database.session() as session:
+        _record(session, parts, contest_id)
+        viewer = viewer_of(session, user, contest_id)
+    view = feed_view(viewer.kind, viewer.team_id)
+    update_feed(parts.database, contest_id, parts.load_problem, parts.clock(), (view,),
+                logs=parts.feeds.logs)
+    with parts.database.session() as session:
+        try:
+            first, position = events_after(session, contest_id, view, since_token)
+        except UnknownToken as exc:
+            raise ApiError(400, str(exc)) from None
+    lines = feed_lines(parts, contest_id, view, first, position, stream)
+    return StreamingResponse(lines, media_type="application/x-ndjson")
+
+
+def feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
+                stream: bool) -> Iterator[bytes]:
+    """The feed's lines: what is stored, then (streaming) what comes, polling the database. The
+    writers keep the jury's and the public's logs current; a reader updates its log itself only
+    when it may lag (judge.service.contest_feed.stale), which costs a query or two a poll."""
+    events = first
+    settings = parts.settings
+    quiet_since = time.monotonic()
+    with parts.database.session() as session:
+        public_seen = public_position(session, contest_id)
+    while True:
+        if events:
+            yield b"".join(event_line(event) for event in events)
+            quiet_since = time.monotonic()
+            if ended(events):
+                return
+        if not stream or parts.closing.is_set():
+            return
+        if time.monotonic() - quiet_since >= settings.feed_keepalive_seconds:
+            yield b"\n"
+            quiet_since = time.monotonic()
+        if parts.closing.wait(settings.feed_poll_seconds):
+            return
+        now = parts.clock()
+        with parts.database.session() as session:
+            lagging = stale(session, contest_id, view, aware(now), public_seen)
+            public_seen = public_position(session, contest_id)
+        if lagging:
+            update_feed(parts.database, contest_id, parts.load_problem, now, (view,),
+                        logs=parts.feeds.logs)
+        with parts.database.session() as session:
+            events, position = events_from(session, contest_id, view, position)
+
+
+@router.get("/contests/{contest_id}/submissions/{submission_id}/files")
+def submission_files(contest_id: str, submission_id: str,
+                     user: User | None = Depends(optional_user),
+                     parts: Services = Depends(services)) -> Response:
+    """The submission's files as one zip (the jury's and the submitting team's only)."""
+    objects, viewer, _ = _objects(parts, user, contest_id)
+    found = objects["submissions"].get(submission_id)
+    if found is None or not (viewer.jury or found["team_id"] == viewer.team_id):
+        raise ApiError(404, f"no submission {submission_id!r} in contest {contest_id!r}")
+    with parts.database.session() as session:
+        row = session.get(Submission, int(submission_id))
+        name, source = row.filename, row.source
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(name, source)
+    return Response(buffer.getvalue(), media_type="application/zip")
+
+
+@router.post("/contests/{contest_id}/submissions")
+async def post_submission(contest_id: str, request: Request,
+                          user: User | None = Depends(optional_user),
+                          parts: Services = Depends(services)) -> JSONResponse:
+    submission_id = await submit_to_contest(request, parts, user, contest_id)
+    with parts.database.session() as session:
+        record = _record(session, parts, contest_id)
+    # Built from the record, not the viewer's snapshot: a hidden team sees its own submission.
+    made = next(s for s in record.submissions if s.id == str(submission_id))
+    return JSONResponse(submission_object(record.contest, made), status_code=201, headers={
+        "Location": f"/api/contests/{contest_id}/submissions/{made.id}"})
+
+
+@router.get("/contests/{contest_id}/{endpoint}")
+def collection(contest_id: str, endpoint: str, request: Request,
+               user: User | None = Depends(optional_user),
+               parts: Services = Depends(services)) -> list[dict]:
+    objects, viewer, _ = _objects(parts, user, contest_id)
+    _check_endpoint(endpoint, viewer)
+    return _filtered(list(objects.get(endpoint, {}).values()), dict(request.query_params),
+                     endpoint)
+
+
+@router.get("/contests/{contest_id}/{endpoint}/{object_id}")
+def element(contest_id: str, endpoint: str, object_id: str,
+            user: User | None = Depends(optional_user),
+            parts: Services = Depends(services)) -> dict:
+    objects, viewer, _ = _objects(parts, user, contest_id)
+    _check_endpoint(endpoint, viewer)
+    found = objects.get(endpoint, {}).get(object_id)
+    if found is None:
+        raise ApiError(404, f"no {endpoint} {object_id!r} in contest {contest_id!r}")
+    return found
+
+
+def _check_endpoint(endpoint: str, viewer: Viewer) -> None:
+    if endpoint not in COLLECTIONS or endpoint not in ENDPOINTS[viewer.kind]:
+        raise ApiError(404, f"no endpoint {endpoint!r}")

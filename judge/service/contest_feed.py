@@ -1,0 +1,278 @@
+"""A contest's CLICS event feed, kept in the database (contest_events), one log per view: "jury"
+(everything), "public" (what the public sees: no hidden teams, no runs, and no judgement of a
+submission made after the freeze until the thaw) and "team:<id>" (the public's, and the team's
+own judgements and account).
+
+`update_feed` brings logs up to date: it rebuilds each log from its stored events
+(judge.contest.clics_feed.FeedLog), compares it with the contest as it stands now, and stores
+the events the difference brings. The jury's and the public's logs are updated after each change
+(a submission made, a test or a result reported) and by their readers as time passes (the
+contest starts, freezes, ends); a team's only when the team reads it, so that a change costs two
+logs, not one per team. A team's log begun late opens with the contest as it stands, which the
+spec allows: it promises each change notified after it happened, not every passing state.
+
+Events are never rewritten, so a token stays valid across restarts; tokens start with the
+contest's creation time, so that a token of a contest deleted and made again is refused rather
+than taken for a place in the new history.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from judge.contest.clics_board import state_object
+from judge.contest.clics_feed import Event, FeedLog, UnknownToken
+from judge.contest.clics_snapshot import ContestRecord, snapshot
+from judge.contest.model import AccountType
+from judge.problem.spec import Problem
+from judge.service.clics_record import contest_record, settled_at
+from judge.service.contests import aware, contest_head
+from judge.service.db import Database
+from judge.service.models import Contest, ContestEvent, utcnow
+
+log = logging.getLogger("judge.service")
+SHARED = ("jury", "public")
+# Endpoints the spec lets a CCS leave out, which this judge does not have (yet): not in
+# `access`, not in the feed, 404.
+NOT_SERVED = frozenset({"clarifications", "awards"})
+
+
+def feed_view(viewer: AccountType | None, team_id: str | None = None) -> str:
+    if viewer in (AccountType.ADMIN, AccountType.JUDGE):
+        return "jury"
+    return f"team:{team_id}" if viewer is AccountType.TEAM and team_id else "public"
+
+
+def _viewer(view: str) -> tuple[AccountType | None, str | None]:
+    if view == "jury":
+        return AccountType.ADMIN, None
+    if view.startswith("team:"):
+        return AccountType.TEAM, view.removeprefix("team:")
+    return None, None
+
+
+def served(objects: dict) -> dict:
+    return {kind: found for kind, found in objects.items() if kind not in NOT_SERVED}
+
+
+def token_prefix(row: Contest) -> str:
+    return f"{row.created_at:%Y%m%d%H%M%S%f}-"
+
+
+def _stored(session: Session, contest_id: str, view: str, after: int = 0) -> list:
+    """The rows (position, type, object_id, data), read as plain rows: a log has tens of
+    thousands, and ORM objects cost four times as much to make."""
+    return list(session.execute(
+        select(ContestEvent.position, ContestEvent.type, ContestEvent.object_id,
+               ContestEvent.data)
+        .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view,
+               ContestEvent.position > after)
+        .order_by(ContestEvent.position)
+    ).all())
+
+
+def _event(prefix: str, row) -> Event:
+    return Event(f"{prefix}{row.position}", row.type, row.object_id, row.data)
+
+
+class FeedLogs:
+    """Logs rebuilt from their stored events, kept for the next update: rebuilding one costs
+    more than the rest of an update. A log is taken out while it is updated and put back with
+    its new length only once the update is committed, and is used only if its length is the
+    stored one (nobody else added events since), so it is never ahead of or behind the
+    database."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._logs: dict[tuple[str, str, str], tuple[int, FeedLog]] = {}
+
+    def take(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
+        with self._lock:
+            kept = self._logs.pop(key, None)
+        return kept[1] if kept is not None and kept[0] == position else None
+
+    def keep(self, key: tuple[str, str, str], position: int, feed: FeedLog) -> None:
+        with self._lock:
+            self._logs[key] = (position, feed)
+
+
+def ended(events: list[Event]) -> bool:
+    """Whether the last of `events` ends the feed (state with end_of_updates)."""
+    last = events[-1] if events else None
+    return bool(last and last.type == "state" and last.data and last.data.get("end_of_updates"))
+
+
+def record_changes(session: Session, row: Contest, record: ContestRecord, now: datetime,
+                   views: tuple[str, ...] = SHARED, logs: FeedLogs | None = None,
+                   done: list | None = None) -> int:
+    """Store each of `views`' new events for the contest as `record` shows it at `now`
+    (aware); how many were stored. `logs`: logs kept from earlier updates; the updated ones
+    are added to `done` as (key, position, log), for the caller to keep once committed."""
+    prefix = token_prefix(row)
+    stored_now = utcnow()
+    count = 0
+    for view in views:
+        viewer, team_id = _viewer(view)
+        key = (row.id, view, prefix)
+        last = _position(session, row.id, view)
+        feed = logs.take(key, last) if logs is not None else None
+        if feed is None:
+            events = [_event(prefix, event) for event in _stored(session, row.id, view)]
+            feed = FeedLog(tuple(events), prefix=prefix)
+        if ended(list(feed.events[-1:])):
+            continue  # the contest's updates are over: nothing more is sent
+        new = feed.record(served(snapshot(record, viewer, now, team_id)))
+        for position, event in enumerate(new, last + 1):
+            session.add(ContestEvent(
+                contest_id=row.id, view=view, position=position, type=event.type,
+                object_id=event.id, data=event.data, created_at=stored_now,
+            ))
+        count += len(new)
+        if done is not None:
+            done.append((key, last + len(new), feed))
+    return count
+
+
+def update_feed(
+    database: Database,
+    contest_id: str,
+    problem: Callable[[str], Problem],
+    now: datetime,
+    views: tuple[str, ...] = SHARED,
+    team_id: str | None = None,
+    logs: FeedLogs | None = None,
+) -> int:
+    """Bring the contest's feed up to date at `now` (naive UTC, as the service's clock gives
+    it); how many events were added. Two updates at once on PostgreSQL may both try to add the
+    same events: the one that loses tries again over what the other added (which it may have
+    read the contest before a later change, so losing is not enough to be current)."""
+    for _ in range(3):
+        done: list = []
+        try:
+            with database.writing() as session:
+                row = session.get(Contest, contest_id)
+                record = contest_record(session, contest_id, problem)
+                if row is None or record is None:
+                    return 0
+                wanted = views
+                if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
+                    wanted += (f"team:{team_id}",)  # a team's own change, in its log if any
+                count = record_changes(session, row, record, aware(now), wanted, logs, done)
+        except IntegrityError:
+            continue
+        if logs is not None:
+            for key, position, feed in done:
+                logs.keep(key, position, feed)
+        return count
+    return 0
+
+
+def _position(session: Session, contest_id: str, view: str) -> int:
+    """The position of the view's last event (0: it has none)."""
+    return session.scalar(
+        select(func.max(ContestEvent.position))
+        .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view)
+    ) or 0
+
+
+def stale(session: Session, contest_id: str, view: str, now: datetime,
+          public_seen: int) -> bool:
+    """Whether the view's log may lag behind the contest, cheaply (a streaming reader asks
+    every poll): the contest's state at `now` is not the log's last state (the clock moved it
+    on, or the jury thawed or finalized), or, for a team, the public log grew since it was
+    `public_seen` long (a team's log follows the public's, and its own changes)."""
+    row = session.get(Contest, contest_id)
+    thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
+    state = state_object(contest_head(row), aware(now), thawed_at=thawed,
+                         finalized_at=finalized, end_of_updates_at=settled_at(thawed, finalized))
+    last = session.scalar(
+        select(ContestEvent.data)
+        .where(ContestEvent.contest_id == contest_id, ContestEvent.view == view,
+               ContestEvent.type == "state")
+        .order_by(ContestEvent.position.desc()).limit(1))
+    if last != state:
+        return True
+    return view.startswith("team:") and _position(session, contest_id, "public") != public_seen
+
+
+def public_position(session: Session, contest_id: str) -> int:
+    return _position(session, contest_id, "public")
+
+
+def events_after(
+    session: Session, contest_id: str, view: str, token: str | None
+) -> tuple[list[Event], int]:
+    """The view's events after `token` (all for None) and the position of the last one; an
+    UnknownToken when the feed never issued `token`."""
+    row = session.get(Contest, contest_id)
+    prefix = token_prefix(row)
+    after = 0
+    if token is not None:
+        number = token[len(prefix):] if token.startswith(prefix) else ""
+        after = int(number) if number.isdigit() else 0
+        if not 1 <= after <= _position(session, contest_id, view) or f"{prefix}{after}" != token:
+            raise UnknownToken(f"unknown since_token {token!r}")
+    return events_from(session, contest_id, view, after)
+
+
+def events_from(
+    session: Session, contest_id: str, view: str, after: int
+) -> tuple[list[Event], int]:
+    """The view's events after position `after`, and the position of the last one."""
+    prefix = token_prefix(session.get(Contest, contest_id))
+    rows = _stored(session, contest_id, view, after)
+    return [_event(prefix, event) for event in rows], rows[-1].position if rows else after
+
+
+class FeedUpdates:
+    """The shared logs brought up to date off the request path: a submission or a worker's
+    result only marks its contest (and team) here, and one thread of the service's does the
+    updates, several changes of a contest in one. An update rebuilds the logs and the contest's
+    objects, which takes seconds on a contest of thousands of submissions: a worker posting a
+    result must not wait for it. Readers do not wait for it either: a reader brings its own log
+    up to date when it opens the feed and whenever the log may lag (`stale`)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._pending: dict[str, set[str]] = {}  # contest -> teams whose own log to update too
+        self._thread: threading.Thread | None = None
+        self.logs = FeedLogs()
+
+    def touch(self, database: Database, problem: Callable[[str], Problem],
+              clock: Callable[[], datetime], closing: threading.Event, contest_id: str,
+              team_id: str | None = None) -> None:
+        with self._lock:
+            teams = self._pending.setdefault(contest_id, set())
+            if team_id is not None:
+                teams.add(team_id)
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, args=(database, problem, clock, closing),
+                    name="contest-feed", daemon=True)
+                self._thread.start()
+        self._wake.set()
+
+    def _run(self, database: Database, problem: Callable[[str], Problem],
+             clock: Callable[[], datetime], closing: threading.Event) -> None:
+        while not closing.is_set():
+            if not self._wake.wait(timeout=1.0):
+                continue
+            self._wake.clear()
+            with self._lock:
+                pending, self._pending = self._pending, {}
+            for contest_id, teams in pending.items():
+                try:
+                    update_feed(database, contest_id, problem, clock(), logs=self.logs)
+                    for team_id in teams:
+                        update_feed(database, contest_id, problem, clock(), (), team_id,
+                                    self.logs)
+                except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
+                    log.exception("updating the event feed of contest %s", contest_id)
