@@ -19,7 +19,7 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from bench.bench_speed import ROUNDS, TARGET_RATIO, TESTS, rounds
+from bench.bench_speed import TESTS, report_ratio, rounds
 from bench.common import ROOT, print_header, tiny_project
 from bench.peers import Contender, shell_loop
 
@@ -61,18 +61,7 @@ def main() -> bool:
         for why in failed.values():
             print(f"  {why}")
         return False
-    ratios = [j / s for j, s in zip(times[judge.name], times[loop.name], strict=True)]
-    ratio = statistics.median(ratios)
-    judge_s, loop_s = statistics.median(times[judge.name]), statistics.median(times[loop.name])
-    per_test = (judge_s - statistics.median(times[one.name])) / (TESTS - 1)
-    print(f"{TESTS} tests, {ROUNDS} rounds (median):")
-    print(f"  shell loop    {loop_s:6.2f} s  ({loop_s / TESTS * 1000:5.1f} ms a test)")
-    print(f"  judge submit  {judge_s:6.2f} s  ({judge_s / TESTS * 1000:5.1f} ms a test, start-up "
-          f"included; {per_test * 1000:.1f} ms a test beyond start-up)")
-    met = ratio <= TARGET_RATIO
-    print(f"  judge / loop per round: {', '.join(f'{r:.3f}' for r in ratios)}; median "
-          f"{ratio:.3f} (target <= {TARGET_RATIO}): {'met' if met else 'NOT met'}")
-    return met
+    return report_ratio(times, loop.name, judge.name, statistics.median(times[one.name]))
 
 
 def as_the_user() -> tuple[tuple[str, ...], str, str]:

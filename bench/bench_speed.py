@@ -124,10 +124,16 @@ def against_the_loop(root: Path) -> bool:
         for why in failed.values():
             print(f"  {why}")
         return False
-    ratios = [j / s for j, s in zip(times[judge.name], times[loop.name], strict=True)]
+    return report_ratio(times, loop.name, judge.name, START_UP["one_test"])
+
+
+def report_ratio(times: dict[str, list[float]], loop: str, judge: str, one_test_s: float) -> bool:
+    """Print the judge's time against the loop's, round by round, and whether the median ratio
+    meets the target; `one_test_s`: the judge's time for one test (its start-up)."""
+    ratios = [j / s for j, s in zip(times[judge], times[loop], strict=True)]
     ratio = statistics.median(ratios)
-    judge_s, loop_s = statistics.median(times[judge.name]), statistics.median(times[loop.name])
-    per_test = (judge_s - START_UP["one_test"]) / (TESTS - 1)
+    judge_s, loop_s = statistics.median(times[judge]), statistics.median(times[loop])
+    per_test = (judge_s - one_test_s) / (TESTS - 1)
     print(f"{TESTS} tests, {ROUNDS} rounds (median):")
     print(f"  shell loop    {loop_s:6.2f} s  ({loop_s / TESTS * 1000:5.1f} ms a test)")
     print(f"  judge submit  {judge_s:6.2f} s  ({judge_s / TESTS * 1000:5.1f} ms a test, start-up "
