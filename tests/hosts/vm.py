@@ -22,6 +22,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ ln -s /proc/self/fd /root/dev/fd; ln -s /proc/self/fd/0 /root/dev/stdin
 ln -s /proc/self/fd/1 /root/dev/stdout; ln -s /proc/self/fd/2 /root/dev/stderr
 mount -t tmpfs -o mode=1777 tmpfs /root/dev/shm
 mount -t tmpfs -o mode=1777 tmpfs /root/tmp
-mount -t cgroup2 cgroup2 /root/sys/fs/cgroup
+{tmp_views}mount -t cgroup2 cgroup2 /root/sys/fs/cgroup
 umount -l /sys /dev 2>/dev/null  # fresh ones are under /root
 export HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 # switch_root, not chroot: in a chroot the kernel refuses unshare(CLONE_NEWUSER), which the
@@ -117,12 +118,35 @@ def build_initramfs(folder: Path, script: Path) -> Path:
         names.append(os.path.basename(path))
     init = tree / "init"
     init.write_text(INIT.format(modules=" ".join(names), script=script, marker=EXIT_MARKER,
-                             busybox=BUSYBOX))
+                             busybox=BUSYBOX, tmp_views=tmp_views(host_folders_in_tmp())))
     init.chmod(0o755)
     archive = folder / "initramfs.gz"
     with gzip.open(archive, "wb", compresslevel=1) as out:
         out.write(newc_archive(tree))
     return archive
+
+
+def host_folders_in_tmp() -> list[str]:
+    """The folders under /tmp the guest must see although its /tmp is a tmpfs of its own: this
+    checkout and its interpreter's environment (a clean clone may well be made under /tmp)."""
+    checkout = Path(__file__).resolve().parents[2]
+    tops = set()
+    for path in (checkout, Path(sys.prefix).resolve()):
+        if path.parts[:2] == ("/", "tmp") and len(path.parts) > 2:
+            tops.add(str(Path(*path.parts[:3])))
+    return sorted(tops)
+
+
+def tmp_views(folders: list[str]) -> str:
+    """Init's lines that show each host folder under the guest's /tmp, writable by an overlay
+    of its own (writes stay in the guest, as everywhere else)."""
+    lines = []
+    for number, folder in enumerate(folders):
+        upper = f"/upper/tmp{number}"
+        lines.append(f"mkdir -p {upper}/u {upper}/w /root{folder}\n"
+                     f"mount -t overlay overlay -o lowerdir=/lower{folder},upperdir={upper}/u,"
+                     f"workdir={upper}/w /root{folder} || echo \"overlay of {folder} failed\"\n")
+    return "".join(lines)
 
 
 def newc_archive(tree: Path) -> bytes:
