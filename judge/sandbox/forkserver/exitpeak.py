@@ -32,6 +32,7 @@ import os
 import signal
 
 from .libc import libc
+from .processes import name_and_peak
 
 PTRACE_CONT, PTRACE_DETACH, PTRACE_SEIZE, PTRACE_LISTEN = 7, 17, 0x4206, 0x4208
 PTRACE_O_TRACEEXIT, PTRACE_O_EXITKILL = 0x40, 0x100000
@@ -102,7 +103,7 @@ class ExitPeak:
             if pid != self.program:
                 ptrace(PTRACE_DETACH, pid, sig if event == 0 else 0)
             elif event == PTRACE_EVENT_EXIT:
-                self.peak_kb = own_hwm_kb(pid, self.proc_fd)
+                self.peak_kb = name_and_peak(pid, self.proc_fd)[1]
                 ptrace(PTRACE_CONT, pid)
             elif event == PTRACE_EVENT_STOP:
                 ptrace(PTRACE_LISTEN if sig in STOPPING else PTRACE_CONT, pid)
@@ -136,21 +137,3 @@ def drain(fd):
             pass
     except BlockingIOError:
         pass
-
-
-def own_hwm_kb(pid, proc_fd=None):
-    """A process's peak resident set (VmHWM, KB) from /proc (or the /proc open as `proc_fd`),
-    or None."""
-    try:
-        fd = os.open(f"{pid}/status" if proc_fd is not None else f"/proc/{pid}/status",
-                     os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
-        try:
-            text = os.read(fd, 4096).decode(errors="replace")
-        finally:
-            os.close(fd)
-        for line in text.splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None

@@ -1,5 +1,5 @@
 """Small process helpers: kill without caring whether the process is still there, reap, read
-a descriptor to its end."""
+a descriptor to its end, read a process's files in /proc."""
 
 import os
 import signal
@@ -49,3 +49,28 @@ def read_to_end(fd):
     while chunk := os.read(fd, 65536):
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def read_proc(pid, name, proc_fd=None):
+    """/proc/PID/NAME, or PID/NAME under the /proc open as `proc_fd` (another PID namespace's)."""
+    fd = os.open(f"{pid}/{name}" if proc_fd is not None else f"/proc/{pid}/{name}",
+                 os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
+    try:
+        return os.read(fd, 4096).decode(errors="replace")
+    finally:
+        os.close(fd)
+
+
+def name_and_peak(pid, proc_fd=None):
+    """A process's name and peak resident set (VmHWM, KB) from its /proc status: ("", None)
+    when they cannot be read."""
+    name = ""
+    try:
+        for line in read_proc(pid, "status", proc_fd).splitlines():
+            if line.startswith("Name:"):
+                name = line[len("Name:"):].strip()
+            elif line.startswith("VmHWM:"):
+                return name, int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return "", None
+    return name, None

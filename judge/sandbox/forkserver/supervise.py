@@ -10,7 +10,8 @@ from . import protocol
 from .exitpeak import ExitPeak, drain, forget_sigchld
 from .inside import direct_main, init_main
 from .libc import process_name
-from .processes import RUN, kill, kill_group, read_to_end, reap, reap_orphans
+from .processes import (RUN, kill, kill_group, name_and_peak, read_proc, read_to_end, reap,
+                        reap_orphans)
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
@@ -142,7 +143,10 @@ class Run:
         self.records = []
         self.stopped = None  # why the worker stopped it: cpu, wall, output, partner, abandoned
         self.last_hwm_kb = 0  # without cgroups: the program's VmHWM as last seen (sample_own_peak)
-        self.parent_name = own_name()  # what its child is called until it execs the program
+        # What its child is called until it execs the program: asked of the kernel (prctl), not
+        # of /proc, where a server in a user namespace has no number (its name would read "",
+        # and a child's pre-exec peak, the server's pages, as the program's).
+        self.parent_name = process_name()
         self.stopped_at = None  # when, until the stop is escalated
         self.capped = 0  # how often its memory had met its cap at the last look
         self.capped_at = None  # since when it has met its cap at every look, or None
@@ -282,7 +286,7 @@ class Run:
         pid = self.program_pid()
         if pid is None:
             return
-        name, hwm_kb = process_name_and_hwm(pid, self.proc_fd())
+        name, hwm_kb = name_and_peak(pid, self.proc_fd())
         if hwm_kb and (self.order.python or name != self.parent_name):
             self.last_hwm_kb = hwm_kb
 
@@ -518,39 +522,6 @@ def host_proc(server):
     """A descriptor of the /proc where the server's children have the numbers fork gave it
     (its own /proc shows the runs' PID namespace in a user namespace), or None: /proc."""
     return server.namespaces.proc_fd if server.namespaces is not None else None
-
-
-def read_proc(pid, name, proc_fd):
-    fd = os.open(f"{pid}/{name}" if proc_fd is not None else f"/proc/{pid}/{name}",
-                 os.O_RDONLY | os.O_CLOEXEC, dir_fd=proc_fd)
-    try:
-        return os.read(fd, 4096).decode(errors="replace")
-    finally:
-        os.close(fd)
-
-
-def process_name_and_hwm(pid, proc_fd=None):
-    """A process's name and peak resident set (VmHWM, KB) from /proc: ("", 0) when they
-    cannot be read."""
-    name, hwm_kb = "", 0
-    try:
-        for line in read_proc(pid, "status", proc_fd).splitlines():
-            if line.startswith("Name:"):
-                name = line[len("Name:"):].strip()
-            elif line.startswith("VmHWM:"):
-                hwm_kb = int(line.split()[1])
-                break
-    except (OSError, ValueError, IndexError):
-        return "", 0
-    return name, hwm_kb
-
-
-def own_name():
-    """This process's name (its comm), which a child keeps until it execs: asked of the kernel
-    (prctl), not of /proc, which in a user namespace shows the runs' PID namespace, where the
-    server has no number (its /proc/self is not there: the name would read as "", and a
-    child's pre-exec peak, the server's pages, as the program's)."""
-    return process_name()
 
 
 def process_cpu_ns(pid, proc_fd=None):
