@@ -131,6 +131,7 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
     row.score_mode = contest.score_mode.value
     row.time_tiebreak = contest.time_tiebreak
     row.team_duration_ms = _ms(contest.team_duration)
+    row.balloons_after_freeze = contest.balloons_after_freeze
     row.updated_at = now
     session.flush()
     session.add_all(_children(contest, started, kept))
@@ -154,6 +155,7 @@ def contest_head(row: Contest) -> model.Contest:
         score_mode=model.ScoreMode(row.score_mode),
         time_tiebreak=row.time_tiebreak,
         team_duration=_length(row.team_duration_ms),
+        balloons_after_freeze=bool(row.balloons_after_freeze),
     )
 
 
