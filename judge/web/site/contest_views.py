@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from judge.contest import model
 from judge.contest.times import format_reltime
+from judge.contest.window import Phase, Window
 from judge.service.board_cache import ServedBoard
 from judge.service.contest_jury import State
 from judge.web.assets import Bundle
@@ -61,6 +62,29 @@ class TeamSubmission:
                    row.verdict or "", row.practice, row.name)
 
 
+@dataclass(frozen=True)
+class TeamWindow:
+    """Where the viewer's team stands: its phase, its window once it has one, and the length
+    of a team's own window (None: the contest's)."""
+
+    phase: Phase
+    window: Window | None
+    team_duration: timedelta | None
+
+    @property
+    def may_start(self) -> bool:
+        return self.phase is Phase.NOT_STARTED
+
+    @property
+    def sees_problems(self) -> bool:
+        """A team of a contest of team windows sees the problems once its own has begun."""
+        return self.phase in (Phase.RUNNING, Phase.AFTER)
+
+    @property
+    def length(self) -> str:
+        return format_reltime(self.team_duration) if self.team_duration else ""
+
+
 def contest_list_page(rows: Sequence[ContestRow]) -> Page:
     return Page("site/contests.html", "Contests", {"contests": rows})
 
@@ -76,6 +100,7 @@ def contest_page(
     *,
     thawed_at: datetime | None,
     finalized_at: datetime | None,
+    window: TeamWindow | None = None,
 ) -> Page:
     """The countdown counts to the start, then to the end (static/js/scoreboard.js)."""
     target, towards = None, ""
@@ -94,6 +119,7 @@ def contest_page(
             "team": team,
             "own": own,
             "form": form,
+            "window": window,
             "countdown_to": _iso(target),
             "countdown_towards": towards,
             "countdown_left": left,
