@@ -132,6 +132,26 @@ def contest_page(
     )
 
 
+def contest_edit_page(form, creating: bool, errors: dict[str, str],
+                      tokens: Sequence[tuple[str, str]], problem_ids: Sequence[str]) -> Page:
+    """The admin's contest form (judge.web.site.contest_form.ContestForm, with blank rows)."""
+    title = "New contest" if creating else f"Edit {form.name or form.id}"
+    return Page(
+        "site/contest_edit.html",
+        title,
+        {
+            "form": form,
+            "creating": creating,
+            "errors": errors,
+            "tokens": tokens,
+            "problem_ids": problem_ids,
+            "action": "/admin/contests/new" if creating else f"/admin/contests/{form.id}",
+            "scoreboard_types": [t.value for t in model.ScoreboardType],
+            "score_modes": [m.value for m in model.ScoreMode],
+        },
+    )
+
+
 def scoreboard_page(served: ServedBoard, document: dict, *, big: bool) -> Page:
     contest = served.board.contest
     group_query = f"?group={served.group}" if served.group else ""
