@@ -2,10 +2,10 @@
 that a refused form comes back whole, and read into a judge.contest.model.Contest with an
 error per field (the contest.yaml fields, its problems, groups, and teams with members).
 
-Editing keeps what the form does not show: a team's organization, display name and hidden
-flag, the contest's organizations, and its accounts other than team members (judges, staff).
-A member is a user name; an account of the contest with that user name stays the member's
-account (its id and password kept), a new name becomes a new team account.
+Editing keeps what the form does not show: a problem's name, a team's organization, display
+name and hidden flag, the contest's organizations, and its accounts other than team members
+(judges, staff). A member is a user name; an account of the contest with that user name stays
+the member's account (its id and password kept), a new name becomes a new team account.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def contest_of_form(
     team_duration = _reltime(form.team_duration, "team_duration", errors)
     errors.check("team_duration", team_duration is None or team_duration > timedelta(0),
                  "more than 0:00:00, or empty for the contest's window")
-    problems = _problems(form.problems, known_problems, errors)
+    problems = _problems(form.problems, known_problems, existing, errors)
     groups = _groups(form.groups, existing, errors)
     teams, members = _teams(form.teams, {g.id for g in groups}, existing, errors)
     if errors:
@@ -216,7 +216,9 @@ def _reltime(text: str, key: str, errors: _Errors, required: bool = False) -> ti
     return length
 
 
-def _problems(rows, known: Collection[str], errors: _Errors) -> tuple[model.ContestProblem, ...]:
+def _problems(rows, known: Collection[str], existing: model.Contest | None,
+              errors: _Errors) -> tuple[model.ContestProblem, ...]:
+    names = {p.id: p.name for p in existing.problems} if existing else {}
     problems, labels, ids = [], set(), set()
     for i, row in enumerate(rows):
         label, problem, rgb = row.label.strip(), row.problem.strip(), row.rgb.strip()
@@ -230,8 +232,8 @@ def _problems(rows, known: Collection[str], errors: _Errors) -> tuple[model.Cont
         ids.add(problem)
         digits = match.group(1).lower() if match else ""
         wide = "#" + (digits if len(digits) == 6 else "".join(c * 2 for c in digits))
-        problems.append(model.ContestProblem(problem, label, i, color=row.color.strip() or None,
-                                             rgb=wide if digits else None))
+        problems.append(model.ContestProblem(problem, label, i, names.get(problem),
+                                             row.color.strip() or None, wide if digits else None))
     return tuple(problems)
 
 
