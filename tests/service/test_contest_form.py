@@ -89,3 +89,12 @@ def test_a_members_account_of_the_package_is_kept_and_moved():
     team3 = next(a for a in again.accounts if a.username == "team3")
     assert (team3.id, team3.team_id) == ("team3", "t1")
     assert {a.username for a in again.accounts if a.type is AccountType.JUDGE} == {"jury"}
+
+
+def test_a_member_whose_name_cannot_be_an_account_id_gets_one_that_can():
+    long_name = "a" * 40 + ".b"  # a user name (up to 64), too long for a CLICS id (36)
+    form = ContestForm(id="c", name="C", teams=(TeamRow("t1", "One", f"{long_name} x"),))
+    contest, errors = contest_of_form(form, KNOWN, None)
+    assert errors == {}
+    assert [(a.id, a.username) for a in contest.accounts] == [("a" * 30 + "-2", long_name),
+                                                               ("x", "x")]

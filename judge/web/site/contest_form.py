@@ -292,7 +292,8 @@ def _accounts(members: dict[str, str], existing: model.Contest | None
     for user, team_id in members.items():
         account = by_name.get(user)
         if account is None:
-            account_id = user if user not in taken else _free_id(user, taken)
+            fits = IDENTIFIER.match(user) and user not in taken
+            account_id = user if fits else _free_id(user, taken)
             taken.add(account_id)
             account = model.Account(account_id, user, model.AccountType.TEAM)
         kept.append(replace(account, team_id=team_id))
@@ -300,10 +301,12 @@ def _accounts(members: dict[str, str], existing: model.Contest | None
 
 
 def _free_id(user: str, taken: set[str]) -> str:
-    n = 2
-    while f"{user[:30]}-{n}" in taken:
+    """An account id (a CLICS identifier: at most 36 characters) for a user name that is
+    taken as one already or is too long to be one."""
+    base, n = user[:30].rstrip("."), 2
+    while f"{base}-{n}" in taken:
         n += 1
-    return f"{user[:30]}-{n}"
+    return f"{base}-{n}"
 
 
 def _words(text: str) -> list[str]:
