@@ -311,4 +311,5 @@ def test_a_team_of_a_team_window_contest_sees_the_problems_once_it_presses_start
     assert 'id="start-window"' not in after and 'id="submit-form"' in after and "A · " in after
     # its window: two hours from 09:30, the clock's moment of the press
     assert "Your team's window: 2026-12-05 09:30:00 to 2026-12-05 11:30:00 UTC" in after
+    assert 'data-to="2026-12-05T11:30:00Z" data-towards="end of your window">2:00:00<' in after
     assert 'id="start-window"' in browser(site, "bob").http.get("/contests/cup").text

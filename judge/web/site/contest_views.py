@@ -108,6 +108,10 @@ def contest_page(
         target, towards = contest.start_time, "start"
     elif state in (State.RUNNING, State.FROZEN):
         target, towards = contest.end_time, "end"
+    if (window is not None and window.phase is Phase.RUNNING and window.window is not None
+            and window.window.end != contest.end_time):
+        # a team's own window, or extra time: its own end is the one that matters to it
+        target, towards = window.window.end, "end of your window"
     left = format_reltime(max(target - now, timedelta(0))) if target else ""
     return Page(
         "site/contest.html",
