@@ -111,12 +111,15 @@ def show(app: AppContext, contest_id: str, db_url: str | None) -> None:
         click.echo(f"  window      {_when(found.start_time)} to {_when(found.end_time)} UTC "
                    f"({length})")
     if found.team_duration is not None:
-        click.echo(f"  per team    {format_reltime(found.team_duration)} from the team's start")
+        click.echo(f"  per team    {format_reltime(found.team_duration)} from when the team "
+                   "presses start")
     if found.freeze_time is not None:
         click.echo(f"  freeze      {_when(found.freeze_time)} UTC (the last "
                    f"{format_reltime(found.scoreboard_freeze_duration)})")
     else:
         click.echo("  freeze      none")
+    balloons = "also" if found.balloons_after_freeze else "none"
+    click.echo(f"  balloons    {balloons} for submissions sent during the freeze")
     click.echo(f"  teams       {len(found.teams)} ({len(found.organizations)} organizations, "
                f"{len(found.groups)} groups), {len(found.accounts)} accounts")
     click.echo("  problems")

@@ -105,6 +105,9 @@ class Contest:
     # CMS's per_user_time: each team starts its own window of this length when it chooses,
     # within [start_time, end_time]. None: everyone's window is the contest's.
     team_duration: timedelta | None = None
+    # DOMjudge's show_balloons_postfreeze: off (its default), a submission sent during the
+    # freeze makes no balloon, so that the room does not learn what the board hides.
+    balloons_after_freeze: bool = False
     problems: tuple[ContestProblem, ...] = ()
     teams: tuple[Team, ...] = ()
     organizations: tuple[Organization, ...] = ()

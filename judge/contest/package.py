@@ -2,7 +2,8 @@
 
     contest.yaml          the contest: id, name, formal_name, start_time, duration,
                           scoreboard_freeze_duration, penalty_time, scoreboard_type; and this
-                          judge's own score_mode, time_tiebreak, team_duration (docs/contests.md)
+                          judge's own score_mode, time_tiebreak, team_duration,
+                          balloons_after_freeze (docs/contests.md)
     problems.yaml         its problems: id (a problem of this project), label, name, color, rgb,
                           ordinal (the 2021 problemset.yaml, letter/short-name, is read too)
     organizations.json    groups.json    teams.json    accounts.json (or accounts.yaml)
@@ -50,6 +51,7 @@ __all__ = ["ContestPackage", "read_contest", "write_contest"]
 CONTEST_KEYS = {
     "id", "name", "formal_name", "start_time", "duration", "scoreboard_freeze_duration",
     "penalty_time", "scoreboard_type", "score_mode", "time_tiebreak", "team_duration",
+    "balloons_after_freeze",
     # the 2021 package's spellings
     "short-name", "formal-name", "start-time", "penalty-time", "scoreboard-freeze-duration",
     "scoreboard-freeze-length",
@@ -143,6 +145,7 @@ def _contest(head: Record, folder: Path) -> Contest:
         score_mode=ScoreMode(mode),
         time_tiebreak=head.boolean("time_tiebreak", False),
         team_duration=team_duration,
+        balloons_after_freeze=head.boolean("balloons_after_freeze", False),
     )
 
 

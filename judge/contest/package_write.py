@@ -51,6 +51,8 @@ def _contest(contest: Contest) -> dict:
         out["time_tiebreak"] = True
     if contest.team_duration is not None:
         out["team_duration"] = format_reltime(contest.team_duration)
+    if contest.balloons_after_freeze:
+        out["balloons_after_freeze"] = True
     return out
 
 

@@ -1,9 +1,10 @@
 """Balloons: the first accepted submission of each team on each problem, in time order, for
 the runners who bring them; a runner marks each one done.
 
-The freeze, as DOMjudge does it by default (its `show_balloons_postfreeze` is off): a
-submission sent after the scoreboard froze makes no balloon, so that the room does not learn
-what the board hides; after the thaw too, since the awards ceremony reveals those. Practice
+The freeze, as DOMjudge does it, by the contest's `balloons_after_freeze` (DOMjudge's
+`show_balloons_postfreeze`): off, as by default, a submission sent after the scoreboard froze
+makes no balloon, so that the room does not learn what the board hides; after the thaw too,
+since the awards ceremony reveals those. On, every first accepted submission makes one. Practice
 (after a team's window) never makes one; a team's accepted submission after a pending or
 failed one is still its first accepted. "First to solve" is the jury's board's: the first
 accepted submission of the problem, withheld while an earlier one is still pending.
@@ -39,11 +40,8 @@ class Balloon:
     done: bool
 
 
-def contest_balloons(
-    session: Session, contest: model.Contest, post_freeze: bool = False
-) -> list[Balloon]:
-    """The contest's balloons in the order they were earned (`post_freeze`: also those of
-    submissions sent during the freeze, which DOMjudge gives only when configured so)."""
+def contest_balloons(session: Session, contest: model.Contest) -> list[Balloon]:
+    """The contest's balloons in the order they were earned."""
     submissions = judged_submissions(session, contest)
     firsts: dict[tuple[str, str], model.JudgedSubmission] = {}
     for judged in submissions:
@@ -63,7 +61,7 @@ def contest_balloons(
         (row.team_id, cell.problem_id)
         for row in board.rows for cell in row.cells if cell.first_to_solve
     }
-    cut = None if post_freeze else contest.freeze_time
+    cut = None if contest.balloons_after_freeze else contest.freeze_time
     problems = {problem.id: problem for problem in contest.problems}
     teams = {team.id: team for team in contest.teams}
     done = set(session.scalars(select(BalloonDone.submission_id).where(

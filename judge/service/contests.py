@@ -70,9 +70,11 @@ class ContestSummary:
     teams: int
 
 
-def import_contest(session: Session, contest: model.Contest) -> Imported:
+def import_contest(session: Session, contest: model.Contest, keep_passwords: bool = False
+                   ) -> Imported:
     """Create a user for each account that has none (a token each, as `judge user add`
-    gives), then store the contest and who is on which team."""
+    gives), then store the contest and who is on which team (`keep_passwords`: as
+    store_contest)."""
     for account in contest.accounts:
         if not USER_NAME.match(account.username):
             raise JudgeError(
@@ -87,13 +89,16 @@ def import_contest(session: Session, contest: model.Contest) -> Imported:
             continue
         tokens.append((account.username, add_user(session, account.username, ROLES[account.type])))
     session.flush()
-    updated = store_contest(session, contest)
+    updated = store_contest(session, contest, keep_passwords)
     return Imported(contest.id, updated, tuple(tokens), tuple(existing))
 
 
-def store_contest(session: Session, contest: model.Contest) -> bool:
+def store_contest(session: Session, contest: model.Contest, keep_passwords: bool = False
+                  ) -> bool:
     """Store `contest` (replacing one with its id: True); team accounts whose user exists
-    make that user a member of the account's team."""
+    make that user a member of the account's team. `keep_passwords`: an account given without
+    a password keeps the one stored for its user name (a contest edited on the pages, which
+    never see passwords), rather than losing it (a package that no longer gives one)."""
     row = session.get(Contest, contest.id)
     updated = row is not None
     now = utcnow()
@@ -131,9 +136,10 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
     row.score_mode = contest.score_mode.value
     row.time_tiebreak = contest.time_tiebreak
     row.team_duration_ms = _ms(contest.team_duration)
+    row.balloons_after_freeze = contest.balloons_after_freeze
     row.updated_at = now
     session.flush()
-    session.add_all(_children(contest, started, kept))
+    session.add_all(_children(contest, started, kept, keep_passwords))
     session.flush()
     session.add_all(_members(session, contest))
     return updated
@@ -154,6 +160,7 @@ def contest_head(row: Contest) -> model.Contest:
         score_mode=model.ScoreMode(row.score_mode),
         time_tiebreak=row.time_tiebreak,
         team_duration=_length(row.team_duration_ms),
+        balloons_after_freeze=bool(row.balloons_after_freeze),
     )
 
 
@@ -221,7 +228,8 @@ def list_contests(session: Session) -> list[ContestSummary]:
 
 
 def _children(
-    contest: model.Contest, started: dict[str, datetime | None], kept: dict[str, str]
+    contest: model.Contest, started: dict[str, datetime | None], kept: dict[str, str],
+    keep_passwords: bool,
 ) -> list:
     out: list = [
         ContestProblem(
@@ -254,7 +262,8 @@ def _children(
         ContestAccount(
             contest_id=contest.id, id=a.id, position=i, username=a.username,
             type=a.type.value, team_id=a.team_id, name=a.name,
-            password_hash=_password_hash(a.password, kept.get(a.username)),
+            password_hash=(kept.get(a.username) if keep_passwords and a.password is None
+                           else _password_hash(a.password, kept.get(a.username))),
         )
         for i, a in enumerate(contest.accounts)
     ]

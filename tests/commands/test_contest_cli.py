@@ -72,6 +72,7 @@ def test_list_and_show(db_url):
     text = shown.output
     assert "window      2026-12-05 09:00:00 to 2026-12-05 14:00:00 UTC (5:00:00)" in text
     assert "freeze      2026-12-05 13:00:00 UTC (the last 1:00:00)" in text
+    assert "balloons    none for submissions sent during the freeze" in text
     assert "teams       3 (2 organizations, 2 groups), 5 accounts" in text
     labels = [line.split()[:2] for line in text.split("problems\n")[1].splitlines()]
     assert labels == [["A", "sightseeing"], ["B", "drainage"], ["C", "powernetwork"]]

@@ -52,7 +52,7 @@ def test_round_trip_of_a_scored_contest_with_team_windows(package, tmp_path):
     (package / "contest.yaml").write_text(
         "id: ioi-day1\nname: Day 1\nstart_time: null\nduration: 5:00:00.250\n"
         "scoreboard_type: score\nscore_mode: best-submission\ntime_tiebreak: true\n"
-        "team_duration: 3:00:00\npenalty_time: 0\n"
+        "team_duration: 3:00:00\npenalty_time: 0\nballoons_after_freeze: true\n"
     )
     (package / "accounts.json").write_text(
         '[{"id": "a", "username": "team1", "type": "team", "team_id": "t1", '
@@ -62,7 +62,7 @@ def test_round_trip_of_a_scored_contest_with_team_windows(package, tmp_path):
     assert contest.start_time is None
     assert contest.duration == timedelta(hours=5, milliseconds=250)
     assert contest.score_mode is ScoreMode.BEST_SUBMISSION and contest.time_tiebreak
-    assert contest.team_duration == timedelta(hours=3)
+    assert contest.team_duration == timedelta(hours=3) and contest.balloons_after_freeze
     write_contest(contest, tmp_path / "out")
     assert "5:00:00.250" in (tmp_path / "out" / "contest.yaml").read_text()
     assert read_contest(tmp_path / "out").contest == contest

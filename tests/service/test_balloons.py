@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from judge.contest.model import Account, AccountType
 from judge.service.auth import add_user
-from judge.service.contests import ContestEntry, store_contest
+from judge.service.contests import ContestEntry, load_contest, store_contest
 from judge.service.models import Priority, Role, Status, User
 from judge.service.store import Job, create_submission, finish
 from tests.service.conftest import Api
@@ -110,3 +110,16 @@ def test_teams_see_no_balloons(cup):
     refused = cup.get("/api/balloons", "alice", params={"contest": "cup"})
     assert refused.status_code == 403 and "jury and the staff" in refused.json()["message"]
     assert cup.get("/api/balloons", "admin", params={"contest": "nope"}).status_code == 404
+
+
+def test_balloons_during_the_freeze_follow_the_contests_setting(cup):
+    """DOMjudge's show_balloons_postfreeze as a setting of the contest: off by default (the
+    freeze hides the result from the room), on for contests that hand them out anyway."""
+    before = send(cup, "t1", "sum", 100, "AC")
+    during = send(cup, "t2", "sum", 250, "AC")  # the freeze starts at 4:00
+    assert [b["submission"] for b in balloons(cup)] == [before]
+    with cup.database.writing() as session:
+        store_contest(session, replace(BALLOON_CUP, balloons_after_freeze=True))
+    assert [b["submission"] for b in balloons(cup)] == [before, during]
+    with cup.database.session() as session:
+        assert load_contest(session, "cup").balloons_after_freeze is True

@@ -292,3 +292,24 @@ def test_a_score_contest_shows_scores_per_problem_and_the_total(site, judge):
     assert '<td class="num total">0</td>' in page and "Jury view" in page
     document = browser(site, None).http.get("/contests/ioi/board.json").json()
     assert document["type"] == "score" and not document["frozen"]
+
+
+def test_a_team_of_a_team_window_contest_sees_the_problems_once_it_presses_start(site, clock):
+    with site.database.writing() as session:
+        store_contest(session, replace(CUP, team_duration=timedelta(hours=2)))
+    alice, admin, visitor = browser(site, "alice"), browser(site, "admin"), browser(site, None)
+    before = alice.http.get("/contests/cup").text
+    assert 'id="start-window"' in before and 'id="problems-hidden"' in before
+    assert "A · " not in before and 'id="submit-form"' not in before
+    assert "A · " not in visitor.http.get("/contests/cup").text
+    assert "A · " in admin.http.get("/contests/cup").text
+    assert 'id="start-window"' not in admin.http.get("/contests/cup").text
+    forged = alice.http.post("/contests/cup/start", data={"csrf_token": "0" * 64})
+    assert forged.status_code == 403  # the form's CSRF token, as every form here
+    assert post(alice, "/contests/cup/start").status_code == 303
+    after = alice.http.get("/contests/cup").text
+    assert 'id="start-window"' not in after and 'id="submit-form"' in after and "A · " in after
+    # its window: two hours from 09:30, the clock's moment of the press
+    assert "Your team's window: 2026-12-05 09:30:00 to 2026-12-05 11:30:00 UTC" in after
+    assert 'data-to="2026-12-05T11:30:00Z" data-towards="end of your window">2:00:00<' in after
+    assert 'id="start-window"' in browser(site, "bob").http.get("/contests/cup").text

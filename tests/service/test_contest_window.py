@@ -1,6 +1,7 @@
 """Submitting to a contest, on SQLite and on a real PostgreSQL, by the service's clock (set by
 the test, so that nothing waits): refused before the team's window, judged first within it,
-practice after it; only a team's members submit, and only the contest's problems."""
+practice after it; only a team's members submit, and only the contest's problems. A team's own
+window (team_duration) begins when the team presses start, not before."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy import func, select
 from judge.contest.model import Account, AccountType, Contest, ContestProblem, Team
 from judge.service.contests import store_contest
 from judge.service.models import ContestTeam, Priority, Submission
+from judge.web.site import install_site
 from tests.conftest import SUM_YAML, write_project
 from tests.service.conftest import Api
 
@@ -50,7 +52,8 @@ def clock() -> Clock:
 @pytest.fixture
 def contest_api(project_root, db_url, cache, clock):
     write_project(project_root, SUM_YAML.replace("id: sum", "id: other"), problem_id="other")
-    app = Api(project_root, db_url, cache, clock=clock, rate_limit=50)
+    app = Api(project_root, db_url, cache, clock=clock, extensions=[install_site],
+              rate_limit=50)
     with app.database.writing() as session:
         store_contest(session, CUP)  # alice and bob are users of Api already
     try:
@@ -145,25 +148,59 @@ def test_the_form_field_contest(contest_api, clock):
     assert (row.contest_id, row.priority) == (None, Priority.PRACTICE)
 
 
-def test_a_team_window_starts_with_the_teams_first_submission(contest_api, clock):
+def start(api, user: str, contest: str = "open"):
+    """The team's member presses start (the contest page's form posts here)."""
+    return api.post(f"/contests/{contest}/start", user, follow_redirects=False)
+
+
+def test_a_team_window_starts_when_the_team_presses_start(contest_api, clock):
     hour = timedelta(hours=1)
     own = dataclasses.replace(CUP, id="open", duration=5 * hour, team_duration=hour)
     with contest_api.database.writing() as session:
         store_contest(session, own)
+    clock.now = START - timedelta(minutes=1)
+    too_early = start(contest_api, "alice")
+    assert too_early.status_code == 409 and "starts at 2026-12-05 09:00:00 UTC" in too_early.text
     clock.now = START + 2 * hour
-    first = stored(contest_api, submit(contest_api, contest="open").json()["id"])
-    assert not first.practice and first.priority == Priority.CONTEST
+    waiting = submit(contest_api, contest="open")
+    assert waiting.status_code == 409
+    assert waiting.json()["message"] == (
+        "team t1 has not started its window of contest 'open' yet: press start on the "
+        "contest's page (/contests/open) first"
+    )
+    assert count(contest_api) == 0
+    assert start(contest_api, "alice").status_code == 303
+    again = start(contest_api, "alice")
+    assert again.status_code == 409 and "started its window already" in again.text
     with contest_api.database.session() as session:
         assert session.get(ContestTeam, ("open", "t1")).started_at == START + 2 * hour
+        assert session.get(ContestTeam, ("open", "t2")).started_at is None  # bob's own
+    first = stored(contest_api, submit(contest_api, contest="open").json()["id"])
+    assert not first.practice and first.priority == Priority.CONTEST
     clock.now = START + 3 * hour + timedelta(minutes=1)
     assert stored(contest_api, submit(contest_api, contest="open").json()["id"]).practice
     # bob starts late: his hour is cut at the contest's end, then his 10 extra minutes
     clock.now = START + 4 * hour + timedelta(minutes=30)
+    assert start(contest_api, "bob").status_code == 303
     assert not stored(contest_api, submit(contest_api, "bob", contest="open").json()["id"]).practice
     clock.now = START + 5 * hour + timedelta(minutes=5)
     assert not stored(contest_api, submit(contest_api, "bob", contest="open").json()["id"]).practice
     clock.now = START + 5 * hour + timedelta(minutes=11)
     assert stored(contest_api, submit(contest_api, "bob", contest="open").json()["id"]).practice
+
+
+def test_after_the_contest_a_team_that_never_started_sends_practice(contest_api, clock):
+    hour = timedelta(hours=1)
+    own = dataclasses.replace(CUP, id="open", duration=5 * hour, team_duration=hour)
+    with contest_api.database.writing() as session:
+        store_contest(session, own)
+    clock.now = START + 5 * hour
+    late = start(contest_api, "alice")
+    assert late.status_code == 409 and "is over" in late.text
+    assert stored(contest_api, submit(contest_api, contest="open").json()["id"]).practice
+    assert start(contest_api, "admin").status_code == 409  # on no team: nothing to start
+    plain = start(contest_api, "alice", contest="cup")
+    assert plain.status_code == 409 and "one window for every team" in plain.text
 
 
 def test_a_contest_without_a_start_time_takes_nothing(contest_api, clock):

@@ -4,6 +4,8 @@ reads and applies a rejudging from its pages (CSRF on every form)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from judge.service.auth import add_user
@@ -65,6 +67,19 @@ def test_a_runner_marks_a_balloon_done_on_the_page(site):
     assert f'data-submission="{balloon}" data-done="yes"' in runner.http.get(
         "/contests/cup/balloons").text
     assert browser(site, "alice").http.get("/contests/cup/balloons").status_code == 403
+
+
+def test_the_balloon_page_follows_the_contests_freeze_setting(site):
+    during = send(site, "t2", "sum", 250, "AC")  # the freeze starts at 4:00
+    runner = browser(site, "runner")
+    page = runner.http.get("/contests/cup/balloons").text
+    assert f'data-submission="{during}"' not in page
+    assert "none for what was sent during the freeze" in page
+    with site.database.writing() as session:
+        store_contest(session, replace(BALLOON_CUP, balloons_after_freeze=True))
+    page = runner.http.get("/contests/cup/balloons").text
+    assert f'data-submission="{during}"' in page
+    assert "also for what was sent during the freeze" in page
 
 
 def test_an_admin_makes_and_cancels_a_rejudging_from_its_pages(site):

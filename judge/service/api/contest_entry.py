@@ -2,7 +2,8 @@
 contest, the problem one of the contest's, and the time not before the team's window. Within
 the window it is judged first (Priority.CONTEST); after it, as practice.
 
-A contest with a team_duration starts a team's own window at the team's first submission.
+In a contest with a team_duration, a team submits only once it has started its own window
+(judge.service.team_windows).
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ def contest_entry(
             f"contest {contest_id!r} starts at "
             f"{contest.start_time:%Y-%m-%d %H:%M:%S} UTC (in {wait}); submissions open then",
         )
+    if phase is Phase.NOT_STARTED:
+        raise ApiError(
+            409,
+            f"team {member.team_id} has not started its window of contest {contest_id!r} "
+            f"yet: press start on the contest's page (/contests/{contest_id}) first",
+        )
     labels = dict(
         session.execute(
             select(ContestProblem.problem, ContestProblem.label)
@@ -66,6 +73,4 @@ def contest_entry(
         )
     if phase is Phase.AFTER:
         return ContestEntry(contest_id, member.team_id, True, Priority.PRACTICE)
-    if contest.team_duration is not None and team_row.started_at is None:
-        team_row.started_at = now  # the team's own window begins with its first submission
     return ContestEntry(contest_id, member.team_id, False, Priority.CONTEST)

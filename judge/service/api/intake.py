@@ -27,6 +27,9 @@ from judge.service.sessions import CSRF_FIELD
 SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_FILENAME = 64
 MULTIPART_MAX_FIELDS = 8
+# A plain form (the admin's contest form has a few fields per team and problem): many small
+# fields, each cheap to read, and the body as a whole is held to the service's max_body.
+URLENCODED_MAX_FIELDS = 20_000
 FORM_TYPES = frozenset({"multipart/form-data", "application/x-www-form-urlencoded"})
 
 
@@ -104,10 +107,10 @@ async def _json_fields(request: Request) -> dict:
 
 async def read_form(request: Request, source_limit: int) -> FormData:
     """The request's form, parsed once (later calls get the same) within the service's limits."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    most = MULTIPART_MAX_FIELDS if content_type == "multipart/form-data" else URLENCODED_MAX_FIELDS
     try:
-        return await request.form(
-            max_files=1, max_fields=MULTIPART_MAX_FIELDS, max_part_size=source_limit + 1
-        )
+        return await request.form(max_files=1, max_fields=most, max_part_size=source_limit + 1)
     except ApiError:
         raise
     except Exception as exc:  # noqa: BLE001 - the multipart parser's many ways to refuse

@@ -10,7 +10,10 @@ templates as the offline reports (judge.web).
     submissions.py  /submissions (list, submit), /submissions/ID, rejudging one
     setters.py      /problems/ID/verify, rejudging a problem
     admin.py        /admin/users (add, remove, new token), /admin/queue (queue and workers)
-    contests.py     /contests, /contests/ID (and its scoreboard, board.json, thaw, finalize)
+    contests.py     /contests, /contests/ID (and its scoreboard, board.json, thaw, finalize,
+                    a team's start of its own window)
+    contest_admin.py  /admin/contests/new, /admin/contests/ID: a contest created and edited
+                    (contest_form.py reads the form)
     errors.py       refusals as pages (the API keeps its JSON)
 """
 
@@ -20,7 +23,16 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from judge.web.assets import STATIC_DIR
-from judge.web.site import account, admin, contest_jury, contests, problems, setters, submissions
+from judge.web.site import (
+    account,
+    admin,
+    contest_admin,
+    contest_jury,
+    contests,
+    problems,
+    setters,
+    submissions,
+)
 from judge.web.site.errors import install_error_pages
 from judge.web.site.rendering import STATIC_PREFIX, SiteRenderer
 
@@ -29,6 +41,7 @@ def install_site(app: FastAPI) -> None:
     """Add the pages to the service's app (an Extension of judge.service.api.create_app)."""
     app.state.site = SiteRenderer()
     app.mount(STATIC_PREFIX, StaticFiles(directory=STATIC_DIR), name="static")
-    for module in (account, problems, submissions, setters, admin, contests, contest_jury):
+    for module in (account, problems, submissions, setters, admin, contests, contest_jury,
+                   contest_admin):
         app.include_router(module.router)
     install_error_pages(app)

@@ -81,8 +81,8 @@ def balloon_list(
         balloons_api.check_runner(session, contest_id, user)
         contest = load_contest(session, contest_id)
         found = balloons.contest_balloons(session, contest)
-    return site.page(request, balloons_page(contest_id, contest.name, found), user,
-                     section="contests")
+    page = balloons_page(contest_id, contest.name, found, contest.balloons_after_freeze)
+    return site.page(request, page, user, section="contests")
 
 
 @router.post("/contests/{contest_id}/balloons/{submission_id}")

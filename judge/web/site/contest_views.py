@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from judge.contest import model
 from judge.contest.times import format_reltime
+from judge.contest.window import Phase, Window
 from judge.service.board_cache import ServedBoard
 from judge.service.contest_jury import State
 from judge.web.assets import Bundle
@@ -61,6 +62,29 @@ class TeamSubmission:
                    row.verdict or "", row.practice, row.name)
 
 
+@dataclass(frozen=True)
+class TeamWindow:
+    """Where the viewer's team stands: its phase, its window once it has one, and the length
+    of a team's own window (None: the contest's)."""
+
+    phase: Phase
+    window: Window | None
+    team_duration: timedelta | None
+
+    @property
+    def may_start(self) -> bool:
+        return self.phase is Phase.NOT_STARTED
+
+    @property
+    def sees_problems(self) -> bool:
+        """A team of a contest of team windows sees the problems once its own has begun."""
+        return self.phase in (Phase.RUNNING, Phase.AFTER)
+
+    @property
+    def length(self) -> str:
+        return format_reltime(self.team_duration) if self.team_duration else ""
+
+
 def contest_list_page(rows: Sequence[ContestRow]) -> Page:
     return Page("site/contests.html", "Contests", {"contests": rows})
 
@@ -76,6 +100,7 @@ def contest_page(
     *,
     thawed_at: datetime | None,
     finalized_at: datetime | None,
+    window: TeamWindow | None = None,
 ) -> Page:
     """The countdown counts to the start, then to the end (static/js/scoreboard.js)."""
     target, towards = None, ""
@@ -83,6 +108,10 @@ def contest_page(
         target, towards = contest.start_time, "start"
     elif state in (State.RUNNING, State.FROZEN):
         target, towards = contest.end_time, "end"
+    if (window is not None and window.phase is Phase.RUNNING and window.window is not None
+            and window.window.end != contest.end_time):
+        # a team's own window, or extra time: its own end is the one that matters to it
+        target, towards = window.window.end, "end of your window"
     left = format_reltime(max(target - now, timedelta(0))) if target else ""
     return Page(
         "site/contest.html",
@@ -94,6 +123,7 @@ def contest_page(
             "team": team,
             "own": own,
             "form": form,
+            "window": window,
             "countdown_to": _iso(target),
             "countdown_towards": towards,
             "countdown_left": left,
@@ -103,6 +133,26 @@ def contest_page(
             "may_finalize": finalized_at is None and state is State.OVER,
         },
         frozenset({Bundle.SUBMIT, Bundle.BOARD}),
+    )
+
+
+def contest_edit_page(form, creating: bool, errors: dict[str, str],
+                      tokens: Sequence[tuple[str, str]], problem_ids: Sequence[str]) -> Page:
+    """The admin's contest form (judge.web.site.contest_form.ContestForm, with blank rows)."""
+    title = "New contest" if creating else f"Edit {form.name or form.id}"
+    return Page(
+        "site/contest_edit.html",
+        title,
+        {
+            "form": form,
+            "creating": creating,
+            "errors": errors,
+            "tokens": tokens,
+            "problem_ids": problem_ids,
+            "action": "/admin/contests/new" if creating else f"/admin/contests/{form.id}",
+            "scoreboard_types": [t.value for t in model.ScoreboardType],
+            "score_modes": [m.value for m in model.ScoreMode],
+        },
     )
 
 

@@ -1,6 +1,7 @@
 """The contests: their list, a contest's page (problems with labels, window, the team's own
-submissions, the submit form), its scoreboard (live: board.json polled with its ETag, served
-from the board cache, judge.service.board_cache) and, for admins, the thaw and finalization.
+submissions, the submit form, a team's start of its own window), its scoreboard (live:
+board.json polled with its ETag, served from the board cache, judge.service.board_cache) and,
+for admins, the thaw and finalization.
 
 Setters and admins see the jury's board, live; everyone else (teams, and visitors who are not
 signed in) the public one, frozen from the freeze until the thaw."""
@@ -16,10 +17,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
 from judge.contest import model
+from judge.contest.window import Phase, phase_at, team_window
 from judge.errors import JudgeError
 from judge.service.api.deps import (
     Services,
     bearer_token,
+    current_user,
     optional_user,
     require_role,
     services,
@@ -28,11 +31,13 @@ from judge.service.api.errors import ApiError
 from judge.service.board_cache import ServedBoard
 from judge.service.contest_jury import finalize, state_of, thaw
 from judge.service.contests import aware, contest_head, load_contest
-from judge.service.models import Contest, Role, Submission, TeamMember, User
+from judge.service.models import Contest, ContestTeam, Role, Submission, TeamMember, User
 from judge.service.sessions import SESSION_COOKIE
+from judge.service.team_windows import start_team_window
 from judge.web.site.contest_views import (
     ContestRow,
     ProblemEntry,
+    TeamWindow,
     TeamSubmission,
     contest_list_page,
     contest_page,
@@ -78,20 +83,43 @@ def contest_home(
         row = session.get(Contest, contest_id)
         if contest is None or row is None:
             raise ApiError(404, f"no contest {contest_id}")
-        team = None
+        team, window = None, None
         own: list[TeamSubmission] = []
         if user is not None:
             member = session.get(TeamMember, (contest_id, user.id))
             if member is not None:
                 team = next((t for t in contest.teams if t.id == member.team_id), None)
                 own = _team_submissions(session, contest, member.team_id)
-    problems = [ProblemEntry.of(problem, _title(parts, problem)) for problem in contest.problems]
+                window = _team_window(session, contest, team, now)
+    # A contest of team windows shows its problems to a team once it has started (and to
+    # the jury); a visitor sees them no sooner than a team that has not pressed start.
+    shown = (contest.team_duration is None or (user is not None and user.role.sees_everything)
+             or (window is not None and window.sees_problems))
+    problems = [ProblemEntry.of(problem, _title(parts, problem))
+                for problem in (contest.problems if shown else ())]
     state = state_of(contest, aware(row.finalized_at), now)
     page = contest_page(
         contest, problems, state, now, team, own, SubmitForm(),
-        thawed_at=aware(row.thawed_at), finalized_at=aware(row.finalized_at),
+        thawed_at=aware(row.thawed_at), finalized_at=aware(row.finalized_at), window=window,
     )
     return site.page(request, page, user, section="contests")
+
+
+@router.post("/contests/{contest_id}/start")
+def start_window(
+    contest_id: str,
+    user: User = Depends(current_user),
+    parts: Services = Depends(services),
+) -> Response:
+    """A team member presses start: the team's own window begins now."""
+    try:
+        with parts.database.writing() as session:
+            start_team_window(session, contest_id, user, parts.clock())
+    except JudgeError as exc:
+        status = 404 if str(exc).startswith("no contest") else 409
+        raise ApiError(status, str(exc)) from None
+    parts.boards.forget(contest_id)  # the team's contest time now runs from its own start
+    return redirect(f"/contests/{contest_id}")
 
 
 @router.get("/contests/{contest_id}/scoreboard")
@@ -181,6 +209,18 @@ def _served(parts: Services, contest_id: str, user: User | None,
 def _view(user: User | None) -> model.View:
     """Setters and admins are the jury; teams and visitors see the public board."""
     return model.View.JURY if user is not None and user.role.sees_everything else model.View.PUBLIC
+
+
+def _team_window(session, contest: model.Contest, team: model.Team | None,
+                 now) -> TeamWindow | None:
+    if team is None:
+        return None
+    started = aware(session.get(ContestTeam, (contest.id, team.id)).started_at)
+    phase = phase_at(contest, team, started, now)
+    window = team_window(contest, team, started)
+    if window is None or phase in (Phase.NOT_STARTED, Phase.BEFORE):
+        window = None
+    return TeamWindow(phase, window, contest.team_duration)
 
 
 def _team_submissions(session, contest: model.Contest, team_id: str) -> list[TeamSubmission]:

@@ -30,11 +30,14 @@ def clarifications_page(
     )
 
 
-def balloons_page(contest_id: str, contest_name: str, balloons: Sequence[Balloon]) -> Page:
+def balloons_page(contest_id: str, contest_name: str, balloons: Sequence[Balloon],
+                  after_freeze: bool = False) -> Page:
+    """`after_freeze`: the contest's setting, said on the page (runners ask why none came)."""
     return Page(
         "site/balloons.html",
         f"Balloons · {contest_name}",
-        {"contest_id": contest_id, "contest_name": contest_name, "balloons": balloons},
+        {"contest_id": contest_id, "contest_name": contest_name, "balloons": balloons,
+         "after_freeze": after_freeze},
     )
 
 
