@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 
+from judge.contest.archive import DERIVED_FILES, HISTORY_FILES
 from judge.contest.model import (
     Account,
     AccountType,
@@ -62,6 +63,7 @@ ACCOUNT_KEYS = {"id", "username", "password", "name", "type", "team_id"}
 KNOWN_FILES = {
     "contest.yaml", "problems.yaml", "problemset.yaml", "organizations.json", "groups.json",
     "teams.json", "accounts.json", "accounts.yaml", "teams.tsv", "groups.tsv",
+    *HISTORY_FILES, *DERIVED_FILES,  # an archived contest's (judge.contest.archive)
 }
 
 
@@ -273,6 +275,10 @@ def _only(folder: Path, older: str, newer: str, ignored: list[str]) -> bool:
 
 
 def _ignored(record: Record, known: set[str]) -> list[str]:
+    # A team's label that is its id (as an archive's teams carry it) says what this judge
+    # shows anyway, its labels being the ids: nothing is lost, so there is nothing to report.
+    if known is TEAM_KEYS and record.values.get("label") == record.values.get("id"):
+        known = known | {"label"}
     return record.unknown(known)
 
 
