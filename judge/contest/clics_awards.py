@@ -15,22 +15,11 @@ counts places, not teams.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from judge.contest.board import hidden_team
 from judge.contest.clics_input import Award
-from judge.contest.model import Contest, Row, ScoreboardType, Standings
+from judge.contest.model import Contest, Medals, Row, ScoreboardType, Standings
 
 MEDALS = ("gold", "silver", "bronze")
-
-
-@dataclass(frozen=True)
-class Medals:
-    """How many places get each medal (0: none of that kind)."""
-
-    gold: int = 0
-    silver: int = 0
-    bronze: int = 0
 
 
 def _scored(row: Row) -> bool:
@@ -63,14 +52,14 @@ def _medal_awards(rows: list[Row], medals: Medals) -> list[Award]:
     return awards
 
 
-def awards(contest: Contest, standings: Standings, medals: Medals | None = None) -> tuple[
-        Award, ...]:
-    """The awards as `standings` (one view's board) give them."""
+def awards(contest: Contest, standings: Standings) -> tuple[Award, ...]:
+    """The awards as `standings` (one view's board) give them; medals as `contest.medals`
+    says."""
     teams = {team.id: team for team in contest.teams}
     rows = [row for row in standings.rows
             if row.team_id in teams and not hidden_team(teams[row.team_id], contest)]
     found = [Award("winner", "Contest winner", tuple(_leaders(rows)))]
-    found += _medal_awards(rows, medals or Medals())
+    found += _medal_awards(rows, contest.medals or Medals())
     if contest.scoreboard_type is ScoreboardType.PASS_FAIL:
         for problem in contest.problems:
             first = tuple(row.team_id for row in rows for cell in row.cells

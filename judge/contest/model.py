@@ -91,6 +91,15 @@ class Account:
 
 
 @dataclass(frozen=True)
+class Medals:
+    """How many places of the final standings get each medal (0: none of that kind)."""
+
+    gold: int = 0
+    silver: int = 0
+    bronze: int = 0
+
+
+@dataclass(frozen=True)
 class Contest:
     id: str
     name: str
@@ -105,6 +114,7 @@ class Contest:
     # CMS's per_user_time: each team starts its own window of this length when it chooses,
     # within [start_time, end_time]. None: everyone's window is the contest's.
     team_duration: timedelta | None = None
+    medals: Medals | None = None  # None: the contest gives none (the Contest API's awards)
     problems: tuple[ContestProblem, ...] = ()
     teams: tuple[Team, ...] = ()
     organizations: tuple[Organization, ...] = ()

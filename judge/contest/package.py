@@ -16,7 +16,7 @@ that a misspelt key never vanishes silently.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from judge.contest.model import (
     Contest,
     ContestProblem,
     Group,
+    Medals,
     Organization,
     ScoreboardType,
     ScoreMode,
@@ -50,7 +51,7 @@ __all__ = ["ContestPackage", "read_contest", "write_contest"]
 
 CONTEST_KEYS = {
     "id", "name", "formal_name", "start_time", "duration", "scoreboard_freeze_duration",
-    "penalty_time", "scoreboard_type", "score_mode", "time_tiebreak", "team_duration",
+    "penalty_time", "scoreboard_type", "score_mode", "time_tiebreak", "team_duration", "medals",
     # the 2021 package's spellings
     "short-name", "formal-name", "start-time", "penalty-time", "scoreboard-freeze-duration",
     "scoreboard-freeze-length",
@@ -145,7 +146,24 @@ def _contest(head: Record, folder: Path) -> Contest:
         score_mode=ScoreMode(mode),
         time_tiebreak=head.boolean("time_tiebreak", False),
         team_duration=team_duration,
+        medals=_medals(head),
     )
+
+
+def _medals(head: Record) -> Medals | None:
+    """`medals: {gold: 4, silver: 4, bronze: 4}`: how many places get each medal."""
+    given = head.values.get("medals")
+    if given is None:
+        return None
+    kinds = tuple(field.name for field in fields(Medals))
+    if not isinstance(given, dict) or set(given) - set(kinds):
+        raise head.error("medals", f"expected a mapping of {', '.join(kinds)} to counts, "
+                                   f"got {given!r}")
+    counts = {kind: given.get(kind, 0) for kind in kinds}
+    for kind, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise head.error("medals", f"{kind}: expected a count (0 or more), got {count!r}")
+    return Medals(**counts)
 
 
 def _folder_id(head: Record, folder: Path) -> str:

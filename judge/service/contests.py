@@ -8,7 +8,7 @@ submissions (which name their contest and team, not these rows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, func, select
@@ -131,6 +131,7 @@ def store_contest(session: Session, contest: model.Contest) -> bool:
     row.score_mode = contest.score_mode.value
     row.time_tiebreak = contest.time_tiebreak
     row.team_duration_ms = _ms(contest.team_duration)
+    row.medals = asdict(contest.medals) if contest.medals is not None else None
     row.updated_at = now
     session.flush()
     session.add_all(_children(contest, started, kept))
@@ -154,6 +155,7 @@ def contest_head(row: Contest) -> model.Contest:
         score_mode=model.ScoreMode(row.score_mode),
         time_tiebreak=row.time_tiebreak,
         team_duration=_length(row.team_duration_ms),
+        medals=model.Medals(**row.medals) if row.medals is not None else None,
     )
 
 

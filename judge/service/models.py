@@ -221,6 +221,8 @@ class Contest(Base):
     score_mode: Mapped[str] = mapped_column(String(16))  # a ScoreMode's value
     time_tiebreak: Mapped[bool] = mapped_column(Boolean)
     team_duration_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # {"gold": n, "silver": n, "bronze": n}: places that get each medal; None: no medals.
+    medals: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
     updated_at: Mapped[datetime] = mapped_column(DateTime())
     # The jury's acts on the board: the public board shows everything once thawed, and

@@ -3,15 +3,17 @@ from judged submissions, every award held to the 2023-06 award schema."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
-from judge.contest.clics_awards import Medals, awards
+from judge.contest.clics_awards import awards
 from judge.contest.clics_objects import award_object
 from judge.contest.model import (
     Contest,
     ContestProblem,
     Group,
     JudgedSubmission,
+    Medals,
     ScoreboardType,
     Team,
     View,
@@ -38,7 +40,8 @@ def solve(team: str, problem: str, minutes: int, verdict: Verdict = Verdict.AC):
 
 def given(contest: Contest, submissions, medals: Medals | None = None,
           view: View = View.JURY) -> dict[str, tuple[str, ...]]:
-    found = awards(contest, standings(contest, submissions, view), medals)
+    contest = replace(contest, medals=medals)
+    found = awards(contest, standings(contest, submissions, view))
     for award in found:
         assert not errors("award.json", award_object(award))
     assert not errors("awards.json", [award_object(award) for award in found])
@@ -75,7 +78,7 @@ def test_before_anyone_scores_every_award_is_there_and_empty():
 
 
 def test_a_frozen_board_gives_the_awards_the_public_may_know():
-    frozen = Contest(**{**CONTEST.__dict__, "scoreboard_freeze_duration": timedelta(hours=1)})
+    frozen = replace(CONTEST, scoreboard_freeze_duration=timedelta(hours=1))
     board = [solve("t1", "a", 30), solve("t2", "a", 250), solve("t2", "b", 260)]
     assert given(frozen, board, view=View.PUBLIC)["winner"] == ("t1",)
     assert given(frozen, board, view=View.JURY)["winner"] == ("t2",)
@@ -83,7 +86,7 @@ def test_a_frozen_board_gives_the_awards_the_public_may_know():
 
 
 def test_a_score_contest_has_winners_but_no_first_to_solve():
-    scored = Contest(**{**CONTEST.__dict__, "scoreboard_type": ScoreboardType.SCORE})
+    scored = replace(CONTEST, scoreboard_type=ScoreboardType.SCORE)
     board = [JudgedSubmission("1", "t3", "a", START, timedelta(0), Verdict.PA, score=40),
              JudgedSubmission("2", "t4", "a", START, timedelta(0), Verdict.PA, score=30)]
     found = given(scored, board, Medals(silver=1))

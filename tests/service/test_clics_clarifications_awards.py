@@ -6,14 +6,25 @@ feed line is held to the official 2023-06 schemas (check_schemas)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from sqlalchemy import update
 
+from judge.contest.model import Medals
+from judge.service.contests import import_contest
 from judge.service.models import Contest as ContestRow
 from tests.contest.clics_schemas import errors
 from tests.service import test_clics_api
-from tests.service.test_clics_api import CORRECT, PASSWORDS, START, WRONG, check_schemas, feed
+from tests.service.test_clics_api import (
+    CORRECT,
+    CUP,
+    PASSWORDS,
+    START,
+    WRONG,
+    check_schemas,
+    feed,
+)
 
 contestants = test_clics_api.contestants  # the judged contest, its clock and its requests
 
@@ -126,21 +137,25 @@ def awarded(c, who: str | None) -> dict[str, list[str]]:
 
 def test_awards_follow_the_jurys_board_and_the_publics_frozen_one(contestants):
     c = contestants
-    empty = {"winner": [], "first-to-solve-sum": [], "first-to-solve-other": [],
+    with c.api.database.writing() as session:  # the package again, now with medals
+        import_contest(session, replace(CUP, medals=Medals(gold=1, silver=1)))
+    empty = {"winner": [], "gold-medal": [], "silver-medal": [], "first-to-solve-sum": [],
+             "first-to-solve-other": [],
              "group-winner-students": []}  # no award for the hidden group of guests
     assert awarded(c, None) == awarded(c, "jury") == empty  # there before the start
 
     c.submit("team3", "other", CORRECT, 20)  # a hidden group's team wins nothing
     c.submit("team1", "sum", WRONG, 25)
     c.submit("team1", "sum", CORRECT, 30)
-    opened = dict(empty, **{"winner": ["t1"], "first-to-solve-sum": ["t1"],
-                            "group-winner-students": ["t1"]})
+    opened = dict(empty, **{"winner": ["t1"], "gold-medal": ["t1"],
+                            "first-to-solve-sum": ["t1"], "group-winner-students": ["t1"]})
     assert awarded(c, None) == awarded(c, "jury") == opened
 
     c.submit("team2", "sum", CORRECT, 245)  # after the freeze at 4:00
     c.submit("team2", "other", CORRECT, 250)
     c.clock.now = START + timedelta(hours=5, minutes=5)
-    truth = {"winner": ["t2"], "first-to-solve-sum": ["t1"], "first-to-solve-other": ["t2"],
+    truth = {"winner": ["t2"], "gold-medal": ["t2"], "silver-medal": ["t1"],
+             "first-to-solve-sum": ["t1"], "first-to-solve-other": ["t2"],
              "group-winner-students": ["t2"]}
     assert awarded(c, "jury") == truth
     assert awarded(c, None) == awarded(c, "team1") == opened  # the freeze hides the rest
