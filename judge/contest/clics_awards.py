@@ -61,11 +61,13 @@ def awards(contest: Contest, standings: Standings) -> tuple[Award, ...]:
     found = [Award("winner", "Contest winner", tuple(_leaders(rows)))]
     found += _medal_awards(rows, contest.medals or Medals())
     if contest.scoreboard_type is ScoreboardType.PASS_FAIL:
-        for problem in contest.problems:
-            first = tuple(row.team_id for row in rows for cell in row.cells
-                          if cell.problem_id == problem.id and cell.first_to_solve)
-            found.append(Award(f"first-to-solve-{problem.id}",
-                               f"First to solve problem {problem.label}", first))
+        first: dict[str, list[str]] = {problem.id: [] for problem in contest.problems}
+        for row in rows:
+            for cell in row.cells:
+                if cell.first_to_solve and cell.problem_id in first:
+                    first[cell.problem_id].append(row.team_id)
+        found += [Award(f"first-to-solve-{problem.id}", f"First to solve problem {problem.label}",
+                        tuple(first[problem.id])) for problem in contest.problems]
     for group in contest.groups:
         if group.hidden:
             continue  # its teams are hidden: no winner to name, and no group to show

@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.contest.clics_awards import awards
-from judge.contest.clics_input import Clarification, Judgement, Language, Run, Submission
+from judge.contest.clics_input import Award, Clarification, Judgement, Language, Run, Submission
 from judge.contest.clics_snapshot import ContestRecord, ProblemFacts
 from judge.errors import JudgeError
 from judge.languages.descriptor import Entry
@@ -31,7 +31,12 @@ from judge.problem.testdata import discover_tests
 from judge.service import store
 from judge.contest import model
 from judge.contest.model import View
-from judge.service.contest_board import board_of, judged_submissions, with_max_scores
+from judge.service.contest_board import (
+    board_of,
+    judged_submission,
+    team_starts,
+    with_max_scores,
+)
 from judge.service.contests import aware, load_contest
 from judge.service.models import Clarification as ClarificationRow
 from judge.service.models import Contest, Status
@@ -106,9 +111,7 @@ def contest_record(
         if judgement is not None:
             judgements.append(judgement)
     thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
-    judged = judged_submissions(session, contest)
-    jury, public = (board_of(contest, judged, view, thawed, finalized).standings
-                    for view in (View.JURY, View.PUBLIC))
+    jury_awards, public_awards = _awards(session, contest, rows, thawed)
     return ContestRecord(
         contest=contest,
         problems=tuple(facts),
@@ -116,12 +119,28 @@ def contest_record(
         submissions=tuple(submissions),
         judgements=tuple(judgements),
         clarifications=clarifications(session, contest),
-        awards=awards(contest, jury),
-        public_awards=awards(contest, public),
+        awards=jury_awards,
+        public_awards=public_awards,
         thawed_at=thawed,
         finalized_at=finalized,
         end_of_updates_at=settled_at(thawed, finalized),
     )
+
+
+def _awards(session: Session, contest: model.Contest, rows: list[SubmissionRow],
+            thawed: datetime | None) -> tuple[tuple[Award, ...], tuple[Award, ...]]:
+    """The awards of the jury's board and of the public's, from the submissions read already.
+    The public's board differs only while a freeze hides a submission (hidden teams win
+    nothing on either), so it is made only then: a board costs as much as the rest."""
+    starts = team_starts(session, contest)
+    judged = [judged_submission(sub, starts[sub.team_id]) for sub in rows
+              if sub.team_id in starts]
+    jury = awards(contest, board_of(contest, judged, View.JURY, thawed, None).standings)
+    freeze = contest.freeze_time
+    if thawed is not None or freeze is None or all(s.submitted_at < freeze for s in judged):
+        return jury, jury
+    public = board_of(contest, judged, View.PUBLIC, thawed, None).standings
+    return jury, awards(contest, public)
 
 
 def clarifications(session: Session, contest: model.Contest) -> tuple[Clarification, ...]:
