@@ -24,6 +24,7 @@ from judge.contest.clics_input import Clarification, Judgement, Submission
 from judge.contest.clics_types import verdict_of
 from judge.contest.records import Record, json_list
 from judge.errors import ProblemError
+from judge.verdicts.verdict import Verdict
 
 # Endpoints whose file is the package's own (judge.contest.package_write), not the API's JSON.
 PACKAGE_ENDPOINTS = ("contest", "problems", "organizations", "groups", "teams", "accounts")
@@ -101,10 +102,11 @@ def read_history(folder: Path) -> History:
     submissions = tuple(_submission(folder, record)
                         for record in json_list(folder / "submissions.json"))
     known = {archived.submission.id for archived in submissions}
+    types = _foreign_types(folder)
     latest: dict[str, Judgement] = {}
     if (folder / "judgements.json").exists():
         for record in json_list(folder / "judgements.json"):
-            judgement = _judgement(record, known)
+            judgement = _judgement(record, known, types)
             if judgement is None:
                 continue  # still judging when archived: the submission is pending
             kept = latest.get(judgement.submission_id)
@@ -131,7 +133,24 @@ def _submission(folder: Path, record: Record) -> ArchivedSubmission:
     return ArchivedSubmission(submission, filename, source)
 
 
-def _judgement(record: Record, submissions: set[str]) -> Judgement | None:
+def _foreign_types(folder: Path) -> dict[str, Verdict]:
+    """Another system's judgement types (DOMjudge's `NO`, ...) by what they mean to the
+    scoring rules, from the archive's judgement-types.json: solved is accepted, a penalty a
+    wrong answer, neither a compile error (no penalty, not final)."""
+    path = folder / "judgement-types.json"
+    if not path.exists():
+        return {}
+    types = {}
+    for record in json_list(path):
+        type_id = record.identifier("id")
+        if verdict_of(type_id) is None:
+            solved, penalty = record.boolean("solved", False), record.boolean("penalty", True)
+            types[type_id] = Verdict.AC if solved else Verdict.WA if penalty else Verdict.CE
+    return types
+
+
+def _judgement(record: Record, submissions: set[str],
+               types: Mapping[str, Verdict]) -> Judgement | None:
     submission_id = record.identifier("submission_id")
     if submission_id not in submissions:
         raise record.error("submission_id", f"no submission {submission_id!r} in "
@@ -139,9 +158,10 @@ def _judgement(record: Record, submissions: set[str]) -> Judgement | None:
     type_id = record.optional_string("judgement_type_id")
     if type_id is None:
         return None
-    verdict = verdict_of(type_id)
+    verdict = verdict_of(type_id) or types.get(type_id)
     if verdict is None:
-        raise record.error("judgement_type_id", f"a judgement type this judge does not know: "
+        raise record.error("judgement_type_id", f"a judgement type neither this judge nor the "
+                                                f"archive's judgement-types.json knows: "
                                                 f"{type_id!r}")
     score = record.values.get("score")
     run_time = record.values.get("max_run_time")
