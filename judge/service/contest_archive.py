@@ -85,10 +85,14 @@ def store_history(session: Session, contest_id: str, history: History) -> Histor
         raise JudgeError(f"contest {contest_id} has submissions or clarifications already: an "
                          "archive's history goes only into a contest that has none")
     owners = _owners(session, contest_id)
+    problems = {problem.id for problem in contest.problems}
     judgements = {judgement.submission_id: judgement for judgement in history.judgements}
     renumbered = 0
     for archived in history.submissions:
         sub = archived.submission
+        if sub.problem_id not in problems:
+            raise JudgeError(f"submission {sub.id}: no problem {sub.problem_id!r} in contest "
+                             f"{contest_id} (its problems: {', '.join(sorted(problems))})")
         owner = owners.get(sub.team_id)
         if owner is None:
             raise JudgeError(f"submission {sub.id}: team {sub.team_id!r} has no team account "

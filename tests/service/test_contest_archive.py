@@ -153,13 +153,20 @@ def test_an_archive_imported_into_a_fresh_database_is_the_same_contest(
         again.close()
 
 
-def test_an_archive_that_names_a_missing_file_is_refused_with_where(contestants, tmp_path):
+def test_an_archive_with_a_mistake_is_refused_saying_where(contestants, tmp_path):
     c = contestants
     lived_through(c)
     folder = tmp_path / "cup-archive"
     CliRunner().invoke(cli, ["--root", str(c.api.settings.root), "contest", "export", "cup",
                              str(folder), "--archive", "--db", c.api.settings.db_url])
-    first = json.loads((folder / "submissions.json").read_text())[0]["id"]
+    listed = (folder / "submissions.json").read_text()
+    (folder / "submissions.json").write_text(listed.replace('"other"', '"another"', 1))
+    refused = CliRunner().invoke(cli, ["--root", str(c.api.settings.root), "contest",
+                                       "import", str(folder), "--db",
+                                       f"sqlite:///{tmp_path / 'other.db'}"])
+    assert refused.exit_code != 0 and "no problem 'another' in contest cup" in refused.output
+    (folder / "submissions.json").write_text(listed)
+    first = json.loads(listed)[0]["id"]
     (folder / "submissions" / first / "files.zip").unlink()
     refused = CliRunner().invoke(cli, ["--root", str(c.api.settings.root), "contest",
                                        "import", str(folder), "--db",
