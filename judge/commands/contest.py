@@ -146,6 +146,10 @@ def show(app: AppContext, contest_id: str, db_url: str | None) -> None:
                    f"{format_reltime(found.scoreboard_freeze_duration)})")
     else:
         click.echo("  freeze      none")
+    if found.medals is not None:
+        medals = found.medals
+        click.echo(f"  medals      {medals.gold} gold, {medals.silver} silver, {medals.bronze} "
+                   "bronze (places)")
     click.echo(f"  teams       {len(found.teams)} ({len(found.organizations)} organizations, "
                f"{len(found.groups)} groups), {len(found.accounts)} accounts")
     click.echo("  problems")
