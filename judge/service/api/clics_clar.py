@@ -17,11 +17,15 @@ from datetime import datetime, timezone
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from judge.contest.clics_input import Clarification
+from judge.contest.clics_objects import clarification_object
 from judge.service import clarifications
 from judge.service.api.clarifications import ClarificationRequest, send
 from judge.service.api.deps import Services
 from judge.service.api.errors import ApiError
-from judge.service.models import User
+from judge.service.clarifications import ClarificationView
+from judge.service.contests import contest_head
+from judge.service.models import Contest, User
 
 
 class ClicsClarification(BaseModel):
@@ -81,14 +85,26 @@ def _jury_request(contest_id: str, body: ClicsClarification) -> tuple[Clarificat
 
 
 def post_clarification(raw: bytes, parts: Services, user: User | None,
-                       contest_id: str) -> int:
-    """Store the clarification (and tell its readers); its id."""
+                       contest_id: str) -> dict:
+    """Store the clarification (and tell its readers); the Contest API's object of it, as its
+    sender sees it (a team its own question, the jury all)."""
+    view = _sent(raw, parts, user, contest_id)
+    with parts.database.session() as session:
+        contest = contest_head(session.get(Contest, contest_id))
+    return clarification_object(contest, Clarification(
+        id=str(view.id), time=view.sent_at, text=view.text, from_team_id=view.from_team_id,
+        to_team_id=view.to_team_id, problem_id=view.problem,
+        reply_to_id=str(view.reply_to_id) if view.reply_to_id is not None else None))
+
+
+def _sent(raw: bytes, parts: Services, user: User | None,
+          contest_id: str) -> ClarificationView:
     if user is None:
         raise ApiError(401, "sending a clarification needs an account",
                        {"WWW-Authenticate": "Basic"})
     body = _body(raw)
     if user.role.sees_everything:  # the Contest API's admins (clics_routes.viewer_of)
         request, moment = _jury_request(contest_id, body)
-        return send(parts, user, request, now=moment).id
-    return send(parts, user, _team_request(parts, user, contest_id, body)).id
+        return send(parts, user, request, now=moment)
+    return send(parts, user, _team_request(parts, user, contest_id, body))
 

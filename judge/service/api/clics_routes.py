@@ -263,10 +263,9 @@ async def clarification(contest_id: str, request: Request,
                         user: User | None = Depends(optional_user),
                         parts: Services = Depends(services)) -> JSONResponse:
     raw = await request.body()
-    made = str(await run_in_threadpool(post_clarification, raw, parts, user, contest_id))
-    objects, _, _ = await run_in_threadpool(_objects, parts, user, contest_id)
-    return JSONResponse(objects["clarifications"][made], status_code=201, headers={
-        "Location": f"/api/contests/{contest_id}/clarifications/{made}"})
+    made = await run_in_threadpool(post_clarification, raw, parts, user, contest_id)
+    return JSONResponse(made, status_code=201, headers={
+        "Location": f"/api/contests/{contest_id}/clarifications/{made['id']}"})
 
 
 @router.get("/contests/{contest_id}/{endpoint}")
