@@ -28,7 +28,7 @@ from judge.service.db import Database
 from judge.service.models import Clarification, Submission
 from tests.contest.clics_schemas import errors
 from tests.service import test_clics_api
-from tests.service.test_clics_api import BROKEN, CORRECT, PASSWORDS, START, WRONG
+from tests.service.test_clics_api import BROKEN, CORRECT, PASSWORDS, START, WRONG, replay
 
 contestants = test_clics_api.contestants  # the judged contest, its clock and its requests
 SCHEMAS = {"api.json": "api_information.json", "state.json": "state.json",
@@ -114,6 +114,13 @@ def test_an_archive_imported_into_a_fresh_database_is_the_same_contest(
         assert not errors(name, found, strict=False), (name, errors(name, found, strict=False))
     events = [json.loads(line) for line in (folder / "event-feed.ndjson").read_text().splitlines()]
     assert events and all(not errors("event-feed.json", event) for event in events)
+    # The feed replays to the endpoints' files (those in the API's own form).
+    replayed = replay(events)
+    for kind in ("judgement-types", "languages", "submissions", "judgements", "runs",
+                 "clarifications", "awards"):
+        listed = json.loads((folder / f"{kind}.json").read_text())
+        assert replayed.get(kind, {}) == {obj["id"]: obj for obj in listed}, kind
+    assert replayed["state"][None] == json.loads((folder / "state.json").read_text())
     assert {e["id"] for e in events if e["type"] == "clarifications"} == {
         clar["id"] for clar in json.loads((folder / "clarifications.json").read_text())}
     submissions = json.loads((folder / "submissions.json").read_text())
