@@ -6,14 +6,16 @@ feed line is held to the official 2023-06 schemas (check_schemas)."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from datetime import timedelta
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from judge.contest.model import Medals
 from judge.service.contests import import_contest
 from judge.service.models import Contest as ContestRow
+from judge.service.models import ContestEvent
 from tests.contest.clics_schemas import errors
 from tests.service import test_clics_api
 from tests.service.test_clics_api import (
@@ -38,6 +40,21 @@ def post(c, who: str | None, body: dict):
 
 def texts(c, who: str | None) -> dict[str, dict]:
     return {clar["text"]: clar for clar in c.json(CLARIFICATIONS, who)}
+
+
+def stored_event(c, view: str, clarification_id: str, patience: float = 60.0) -> bool:
+    """Whether the view's stored log gets the clarification's event within `patience`
+    seconds (the service's feed thread stores it; generous, the machine is shared)."""
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        with c.api.database.session() as session:
+            if session.scalar(select(ContestEvent.id).where(
+                    ContestEvent.contest_id == "cup", ContestEvent.view == view,
+                    ContestEvent.type == "clarifications",
+                    ContestEvent.object_id == clarification_id).limit(1)) is not None:
+                return True
+        time.sleep(0.05)
+    return False
 
 
 def test_clarifications_by_role_in_the_endpoints_and_each_feed(contestants):
@@ -66,6 +83,8 @@ def test_clarifications_by_role_in_the_endpoints_and_each_feed(contestants):
     announced = c.api.post("/api/clarifications", "admin",
                            json={"contest": "cup", "text": "One hour to go."})
     assert announced.status_code == 201, announced.text
+    # Sent, it is stored in the public's feed by the service itself, with no reader asking.
+    assert stored_event(c, "public", str(announced.json()["id"]))
 
     public, team1, team2 = texts(c, None), texts(c, "team1"), texts(c, "team2")
     jury = texts(c, "jury")
