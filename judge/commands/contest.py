@@ -1,5 +1,6 @@
 """`judge contest import | export | list | show | thaw | finalize`: contests of the online
-judge, as CLICS contest packages (docs/contests.md). They work on the server's database as
+judge, as CLICS contest packages (docs/contests.md), and with `export --archive` as archives of
+what a contest lived through, which `import` reads back. They work on the server's database as
 `judge user` does; a running server sees a thaw or a finalization within a second."""
 
 from __future__ import annotations
@@ -27,22 +28,33 @@ def contest() -> None:
 @click.pass_obj
 def import_contest(app: AppContext, folder: Path, db_url: str | None) -> None:
     """Load the contest package in FOLDER (again: the contest is updated). Each account
-    without a user gets one, and its token is printed this once."""
+    without a user gets one, and its token is printed this once. An archive (`export
+    --archive`) brings its submissions, judgements and clarifications too, into a contest that
+    has none yet."""
+    from judge.contest.archive import has_history, read_history
     from judge.contest.package import read_contest
     from judge.problem.spec import list_problem_ids
+    from judge.service.contest_archive import store_history
     from judge.service.contests import import_contest as store
 
     package = read_contest(folder, known_problems=list_problem_ids(app.root))
     for note in package.ignored:
         click.echo(f"note: {note}", err=True)
+    history = read_history(folder) if has_history(folder) else None
     contest = package.contest
     with service_session(app, db_url) as session:
         imported = store(session, contest)
+        stored = store_history(session, contest.id, history) if history else None
     how = "updated" if imported.updated else "imported"
     click.echo(
         f"contest {contest.id} {how}: {len(contest.problems)} problems, "
         f"{len(contest.teams)} teams, {len(contest.accounts)} accounts"
     )
+    if stored is not None:
+        click.echo(f"history: {stored.submissions} submissions, {stored.judgements} "
+                   f"judgements, {stored.clarifications} clarifications")
+        if stored.renumbered:
+            click.echo(f"{stored.renumbered} submissions got new ids: theirs were taken here")
     if imported.existing_users:
         click.echo("users there already keep their tokens: " + ", ".join(imported.existing_users))
     if imported.tokens:
@@ -55,14 +67,31 @@ def import_contest(app: AppContext, folder: Path, db_url: str | None) -> None:
 @contest.command("export")
 @click.argument("contest_id", metavar="ID")
 @click.argument("folder", type=FOLDER)
+@click.option("--archive", is_flag=True,
+              help="Also what the contest lived through, as the Contest API shows the jury: "
+                   "every endpoint's JSON, the event feed, each submission's files.")
 @db_option
 @click.pass_obj
-def export_contest(app: AppContext, contest_id: str, folder: Path, db_url: str | None) -> None:
+def export_contest(app: AppContext, contest_id: str, folder: Path, archive: bool,
+                   db_url: str | None) -> None:
     """Write contest ID as a contest package into FOLDER (passwords are not stored, so none
     are written: the accounts' users sign in with their tokens)."""
     from judge.contest.package import write_contest
 
     write_contest(_stored(app, db_url, contest_id), folder)
+    if archive:
+        from judge.contest.archive import write_archive
+        from judge.service.contest_archive import contest_archive
+        from judge.service.contests import aware
+        from judge.service.models import utcnow
+
+        with service_session(app, db_url) as session:
+            found = contest_archive(session, contest_id, app.problem, aware(utcnow()))
+        write_archive(found, folder)
+        click.echo(f"contest {contest_id} archived in {folder}: "
+                   f"{len(found.endpoints['submissions'])} submissions, "
+                   f"{len(found.events)} events")
+        return
     click.echo(f"contest {contest_id} written to {folder}")
 
 
@@ -120,6 +149,10 @@ def show(app: AppContext, contest_id: str, db_url: str | None) -> None:
         click.echo("  freeze      none")
     balloons = "also" if found.balloons_after_freeze else "none"
     click.echo(f"  balloons    {balloons} for submissions sent during the freeze")
+    if found.medals is not None:
+        medals = found.medals
+        click.echo(f"  medals      {medals.gold} gold, {medals.silver} silver, {medals.bronze} "
+                   "bronze (places)")
     click.echo(f"  teams       {len(found.teams)} ({len(found.organizations)} organizations, "
                f"{len(found.groups)} groups), {len(found.accounts)} accounts")
     click.echo("  problems")

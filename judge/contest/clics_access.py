@@ -41,16 +41,18 @@ PROPERTIES: dict[str, tuple[str, ...]] = {
 }
 
 _EVERYONE = ("contest", "judgement-types", "languages", "problems", "groups", "organizations",
-             "teams", "state", "submissions", "judgements", "awards", "scoreboard", "event-feed")
-# Who sees which endpoints. Teams see clarifications (their own and the broadcasts) and their own
-# account; per-test runs and everyone's accounts are for the jury.
+             "teams", "state", "submissions", "judgements", "clarifications", "awards",
+             "scoreboard", "event-feed")
+# Who sees which endpoints. Everyone sees clarifications, each viewer its own share of them (the
+# public the jury's messages to all; a team also its own questions and what is sent to it);
+# teams see their own account; per-test runs and everyone's accounts are for the jury.
 ENDPOINTS: dict[AccountType | None, tuple[str, ...]] = {
     None: _EVERYONE,
-    AccountType.TEAM: _EVERYONE + ("clarifications", "accounts"),
-    AccountType.ANALYST: _EVERYONE + ("clarifications", "runs"),
-    AccountType.STAFF: _EVERYONE + ("clarifications",),
-    AccountType.JUDGE: _EVERYONE + ("clarifications", "runs", "accounts"),
-    AccountType.ADMIN: _EVERYONE + ("clarifications", "runs", "accounts"),
+    AccountType.TEAM: _EVERYONE + ("accounts",),
+    AccountType.ANALYST: _EVERYONE + ("runs",),
+    AccountType.STAFF: _EVERYONE,
+    AccountType.JUDGE: _EVERYONE + ("runs", "accounts"),
+    AccountType.ADMIN: _EVERYONE + ("runs", "accounts"),
 }
 
 

@@ -53,7 +53,9 @@ class ContestRecord:
     submissions: tuple[Submission, ...] = ()
     judgements: tuple[Judgement, ...] = ()
     clarifications: tuple[Clarification, ...] = ()
-    awards: tuple[Award, ...] = ()
+    awards: tuple[Award, ...] = ()  # as the jury's board gives them
+    # As the public's (frozen) board gives them; None: the same as the jury's.
+    public_awards: tuple[Award, ...] | None = None
     thawed_at: datetime | None = None
     finalized_at: datetime | None = None
     end_of_updates_at: datetime | None = None
@@ -133,7 +135,9 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
         "clarifications": _by_id(clarification_object(contest, c) for c in
                                  _clarifications_for(record.clarifications, jury, team_id)),
         "awards": _by_id(award_object(replace(award, team_ids=tuple(
-            t for t in award.team_ids if t not in hidden))) for award in record.awards),
+            t for t in award.team_ids if t not in hidden)))
+            for award in (record.awards if jury or record.public_awards is None
+                          else record.public_awards)),
     }
     visible = set(ENDPOINTS[viewer]) | {"contest", "state"}
     return {kind: objs for kind, objs in objects.items() if kind in visible}

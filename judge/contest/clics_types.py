@@ -44,3 +44,9 @@ def judgement_type_objects(scoreboard_type: ScoreboardType) -> list[dict]:
         obj["solved"] = solved
         objects.append(obj)
     return objects
+
+
+def verdict_of(type_id: str) -> Verdict | None:
+    """The verdict a judgement type of this judge's stands for (None: not one of them), to read
+    an archive back: the generic rejection `RE` is the partial score it stands for here."""
+    return next((verdict for verdict, written in _TYPES.items() if written[0] == type_id), None)

@@ -91,6 +91,15 @@ class Account:
 
 
 @dataclass(frozen=True)
+class Medals:
+    """How many places of the final standings get each medal (0: none of that kind)."""
+
+    gold: int = 0
+    silver: int = 0
+    bronze: int = 0
+
+
+@dataclass(frozen=True)
 class Contest:
     id: str
     name: str
@@ -108,6 +117,7 @@ class Contest:
     # DOMjudge's show_balloons_postfreeze: off (its default), a submission sent during the
     # freeze makes no balloon, so that the room does not learn what the board hides.
     balloons_after_freeze: bool = False
+    medals: Medals | None = None  # None: the contest gives none (the Contest API's awards)
     problems: tuple[ContestProblem, ...] = ()
     teams: tuple[Team, ...] = ()
     organizations: tuple[Organization, ...] = ()

@@ -17,16 +17,18 @@ that a misspelt key never vanishes silently.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import timedelta
 from pathlib import Path
 
+from judge.contest.archive import DERIVED_FILES, HISTORY_FILES
 from judge.contest.model import (
     Account,
     AccountType,
     Contest,
     ContestProblem,
     Group,
+    Medals,
     Organization,
     ScoreboardType,
     ScoreMode,
@@ -51,7 +53,7 @@ __all__ = ["ContestPackage", "read_contest", "write_contest"]
 CONTEST_KEYS = {
     "id", "name", "formal_name", "start_time", "duration", "scoreboard_freeze_duration",
     "penalty_time", "scoreboard_type", "score_mode", "time_tiebreak", "team_duration",
-    "balloons_after_freeze",
+    "balloons_after_freeze", "medals",
     # the 2021 package's spellings
     "short-name", "formal-name", "start-time", "penalty-time", "scoreboard-freeze-duration",
     "scoreboard-freeze-length",
@@ -64,6 +66,7 @@ ACCOUNT_KEYS = {"id", "username", "password", "name", "type", "team_id"}
 KNOWN_FILES = {
     "contest.yaml", "problems.yaml", "problemset.yaml", "organizations.json", "groups.json",
     "teams.json", "accounts.json", "accounts.yaml", "teams.tsv", "groups.tsv",
+    *HISTORY_FILES, *DERIVED_FILES,  # an archived contest's (judge.contest.archive)
 }
 
 
@@ -146,7 +149,24 @@ def _contest(head: Record, folder: Path) -> Contest:
         time_tiebreak=head.boolean("time_tiebreak", False),
         team_duration=team_duration,
         balloons_after_freeze=head.boolean("balloons_after_freeze", False),
+        medals=_medals(head),
     )
+
+
+def _medals(head: Record) -> Medals | None:
+    """`medals: {gold: 4, silver: 4, bronze: 4}`: how many places get each medal."""
+    given = head.values.get("medals")
+    if given is None:
+        return None
+    kinds = tuple(field.name for field in fields(Medals))
+    if not isinstance(given, dict) or set(given) - set(kinds):
+        raise head.error("medals", f"expected a mapping of {', '.join(kinds)} to counts, "
+                                   f"got {given!r}")
+    counts = {kind: given.get(kind, 0) for kind in kinds}
+    for kind, count in counts.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise head.error("medals", f"{kind}: expected a count (0 or more), got {count!r}")
+    return Medals(**counts)
 
 
 def _folder_id(head: Record, folder: Path) -> str:
@@ -276,6 +296,10 @@ def _only(folder: Path, older: str, newer: str, ignored: list[str]) -> bool:
 
 
 def _ignored(record: Record, known: set[str]) -> list[str]:
+    # A team's label that is its id (as an archive's teams carry it) says what this judge
+    # shows anyway, its labels being the ids: nothing is lost, so there is nothing to report.
+    if known is TEAM_KEYS and record.values.get("label") == record.values.get("id"):
+        known = known | {"label"}
     return record.unknown(known)
 
 

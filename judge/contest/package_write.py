@@ -7,6 +7,7 @@ person wrote; reading what this writes gives the same Contest back.
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from datetime import timedelta
 from pathlib import Path
 
@@ -53,6 +54,8 @@ def _contest(contest: Contest) -> dict:
         out["team_duration"] = format_reltime(contest.team_duration)
     if contest.balloons_after_freeze:
         out["balloons_after_freeze"] = True
+    if contest.medals is not None:
+        out["medals"] = asdict(contest.medals)
     return out
 
 

@@ -6,6 +6,7 @@ models     the tables: users, submissions, progress, contests and their teams
 contests   a contest stored and loaded (judge.contest.model <-> rows), and its import
 contest_board  a contest's standings from the stored submissions, for one view
 contest_jury   a contest's state (scheduled ... final), its thaw and finalization
+contest_archive  a contest as a CLICS archive, and an archive's history stored back
 board_cache    contest boards made once per change, served from memory (and its ETag)
 auth       tokens (stored hashed), roles, and the request's user
 store      what happens to a submission, as database transactions

@@ -7,6 +7,9 @@ submission; once a worker has started on it, its current attempt is a judgement 
 from the result document once judged and from the progress table while judging. The service
 keeps no clock per test, so a run's time is the judgement's start plus the tests' wall times so
 far (never past the judgement's end). A submission the judge could not judge (failed) is a JE.
+
+Clarifications are the stored ones (id: the row's); the awards are read off the jury's and the
+public's boards (judge.contest.clics_awards), the same boards the scoreboard endpoint serves.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from judge.contest.clics_input import Judgement, Language, Run, Submission
+from judge.contest.clics_awards import awards
+from judge.contest.clics_input import Award, Clarification, Judgement, Language, Run, Submission
 from judge.contest.clics_snapshot import ContestRecord, ProblemFacts
 from judge.errors import JudgeError
 from judge.languages.descriptor import Entry
@@ -25,8 +29,16 @@ from judge.languages.registry import all_languages
 from judge.problem.spec import Problem
 from judge.problem.testdata import discover_tests
 from judge.service import store
-from judge.service.contest_board import with_max_scores
+from judge.contest import model
+from judge.contest.model import View
+from judge.service.contest_board import (
+    board_of,
+    judged_submission,
+    team_starts,
+    with_max_scores,
+)
 from judge.service.contests import aware, load_contest
+from judge.service.models import Clarification as ClarificationRow
 from judge.service.models import Contest, Status
 from judge.service.models import Submission as SubmissionRow
 from judge.verdicts.verdict import Verdict
@@ -99,16 +111,55 @@ def contest_record(
         if judgement is not None:
             judgements.append(judgement)
     thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
+    jury_awards, public_awards = _awards(session, contest, rows, thawed)
     return ContestRecord(
         contest=contest,
         problems=tuple(facts),
         languages=clics_languages(),
         submissions=tuple(submissions),
         judgements=tuple(judgements),
+        clarifications=clarifications(session, contest),
+        awards=jury_awards,
+        public_awards=public_awards,
         thawed_at=thawed,
         finalized_at=finalized,
         end_of_updates_at=settled_at(thawed, finalized),
     )
+
+
+def _awards(session: Session, contest: model.Contest, rows: list[SubmissionRow],
+            thawed: datetime | None) -> tuple[tuple[Award, ...], tuple[Award, ...]]:
+    """The awards of the jury's board and of the public's, from the submissions read already.
+    The public's board differs only while a freeze hides a submission (hidden teams win
+    nothing on either), so it is made only then: a board costs as much as the rest."""
+    starts = team_starts(session, contest)
+    judged = [judged_submission(sub, starts[sub.team_id]) for sub in rows
+              if sub.team_id in starts]
+    jury = awards(contest, board_of(contest, judged, View.JURY, thawed, None).standings)
+    freeze = contest.freeze_time
+    if thawed is not None or freeze is None or all(s.submitted_at < freeze for s in judged):
+        return jury, jury
+    public = board_of(contest, judged, View.PUBLIC, thawed, None).standings
+    return jury, awards(contest, public)
+
+
+def clarifications(session: Session, contest: model.Contest) -> tuple[Clarification, ...]:
+    """The contest's clarifications, oldest first (who sees which: clics_snapshot). Those of
+    a team no longer in the contest (it was imported again without it) go with the team, and
+    a problem no longer in it is no longer named: the API's references must resolve."""
+    teams = {team.id for team in contest.teams}
+    problems = {problem.id for problem in contest.problems}
+    rows = session.scalars(
+        select(ClarificationRow).where(ClarificationRow.contest_id == contest.id)
+        .order_by(ClarificationRow.sent_at, ClarificationRow.id)
+    ).all()
+    kept = [row for row in rows if {row.from_team_id, row.to_team_id} <= teams | {None}]
+    ids = {row.id for row in kept}
+    return tuple(Clarification(
+        id=str(row.id), time=aware(row.sent_at), text=row.text, from_team_id=row.from_team_id,
+        to_team_id=row.to_team_id, problem_id=row.problem if row.problem in problems else None,
+        reply_to_id=str(row.reply_to_id) if row.reply_to_id in ids else None,
+    ) for row in kept)
 
 
 def settled_at(thawed: datetime | None, finalized: datetime | None) -> datetime | None:

@@ -68,23 +68,24 @@ def judged_submissions(session: Session, contest: model.Contest,
         .where(*where)
         .order_by(Submission.submitted_at, Submission.id)
     ).all()
-    judged = []
-    for row in rows:
-        start = starts.get(row.team_id)
-        if start is None:
-            continue  # a team no longer in the contest (it was re-imported without it)
-        submitted = aware(row.submitted_at)
-        judged.append(model.JudgedSubmission(
-            id=str(row.id),
-            team_id=row.team_id,
-            problem_id=row.problem,
-            submitted_at=submitted,
-            contest_time=max(submitted - start, timedelta(0)),
-            verdict=stored_verdict(row.status, row.verdict),
-            score=row.score,
-            subtask_scores=tuple(row.group_scores or ()),
-        ))
-    return judged
+    return [judged_submission(row, starts[row.team_id]) for row in rows
+            if row.team_id in starts]  # else a team no longer in the contest (re-imported)
+
+
+def judged_submission(row, start: datetime) -> model.JudgedSubmission:
+    """A stored submission (a row, or the columns read above) as the scoring rules read it;
+    `start`: where its team's contest time starts (team_starts)."""
+    submitted = aware(row.submitted_at)
+    return model.JudgedSubmission(
+        id=str(row.id),
+        team_id=row.team_id,
+        problem_id=row.problem,
+        submitted_at=submitted,
+        contest_time=max(submitted - start, timedelta(0)),
+        verdict=stored_verdict(row.status, row.verdict),
+        score=row.score,
+        subtask_scores=tuple(row.group_scores or ()),
+    )
 
 
 def stored_verdict(status: Status, verdict: str | None) -> Verdict | None:

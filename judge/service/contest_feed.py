@@ -41,7 +41,7 @@ log = logging.getLogger("judge.service")
 SHARED = ("jury", "public")
 # Endpoints the spec lets a CCS leave out, which this judge does not have (yet): not in
 # `access`, not in the feed, 404.
-NOT_SERVED = frozenset({"clarifications", "awards"})
+NOT_SERVED: frozenset[str] = frozenset()
 
 
 def feed_view(viewer: AccountType | None, team_id: str | None = None) -> str:

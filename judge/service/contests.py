@@ -8,7 +8,7 @@ submissions (which name their contest and team, not these rows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import delete, func, select
@@ -137,6 +137,7 @@ def store_contest(session: Session, contest: model.Contest, keep_passwords: bool
     row.time_tiebreak = contest.time_tiebreak
     row.team_duration_ms = _ms(contest.team_duration)
     row.balloons_after_freeze = contest.balloons_after_freeze
+    row.medals = asdict(contest.medals) if contest.medals is not None else None
     row.updated_at = now
     session.flush()
     session.add_all(_children(contest, started, kept, keep_passwords))
@@ -161,6 +162,7 @@ def contest_head(row: Contest) -> model.Contest:
         time_tiebreak=row.time_tiebreak,
         team_duration=_length(row.team_duration_ms),
         balloons_after_freeze=bool(row.balloons_after_freeze),
+        medals=model.Medals(**row.medals) if row.medals is not None else None,
     )
 
 

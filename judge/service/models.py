@@ -222,6 +222,8 @@ class Contest(Base):
     time_tiebreak: Mapped[bool] = mapped_column(Boolean)
     team_duration_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     balloons_after_freeze: Mapped[bool] = mapped_column(Boolean, default=False)
+    # {"gold": n, "silver": n, "bronze": n}: places that get each medal; None: no medals.
+    medals: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime())
     updated_at: Mapped[datetime] = mapped_column(DateTime())
     # The jury's acts on the board: the public board shows everything once thawed, and

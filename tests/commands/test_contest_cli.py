@@ -156,3 +156,15 @@ def test_finalize_before_the_end_is_refused_saying_when_it_ends(db_url, tmp_path
     assert "ends at 2099-12-05 14:00:00 UTC: it can be finalized only after its end" in (
         early.output)
     assert "no contest 'nope'" in judge(db_url, "thaw", "nope").output
+
+
+def test_medals_are_kept_shown_and_exported(db_url, tmp_path):
+    package = tmp_path / "flows"
+    shutil.copytree(FIXTURE, package)
+    with (package / "contest.yaml").open("a") as yaml_file:
+        yaml_file.write("medals: {gold: 1, silver: 1, bronze: 2}\n")
+    assert judge(db_url, "import", str(package)).exit_code == 0
+    shown = judge(db_url, "show", "flows")
+    assert "medals      1 gold, 1 silver, 2 bronze (places)" in shown.output
+    assert judge(db_url, "export", "flows", str(tmp_path / "out")).exit_code == 0
+    assert read_contest(tmp_path / "out").contest == read_contest(package).contest

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.contest.model import AccountType, ScoreboardType, ScoreMode
+from judge.contest.model import AccountType, Medals, ScoreboardType, ScoreMode
 from judge.contest.package import read_contest, write_contest
 from judge.errors import ProblemError
 
@@ -53,6 +53,7 @@ def test_round_trip_of_a_scored_contest_with_team_windows(package, tmp_path):
         "id: ioi-day1\nname: Day 1\nstart_time: null\nduration: 5:00:00.250\n"
         "scoreboard_type: score\nscore_mode: best-submission\ntime_tiebreak: true\n"
         "team_duration: 3:00:00\npenalty_time: 0\nballoons_after_freeze: true\n"
+        "medals: {gold: 1, bronze: 2}\n"
     )
     (package / "accounts.json").write_text(
         '[{"id": "a", "username": "team1", "type": "team", "team_id": "t1", '
@@ -63,6 +64,7 @@ def test_round_trip_of_a_scored_contest_with_team_windows(package, tmp_path):
     assert contest.duration == timedelta(hours=5, milliseconds=250)
     assert contest.score_mode is ScoreMode.BEST_SUBMISSION and contest.time_tiebreak
     assert contest.team_duration == timedelta(hours=3) and contest.balloons_after_freeze
+    assert contest.medals == Medals(gold=1, silver=0, bronze=2)
     write_contest(contest, tmp_path / "out")
     assert "5:00:00.250" in (tmp_path / "out" / "contest.yaml").read_text()
     assert read_contest(tmp_path / "out").contest == contest
@@ -136,6 +138,10 @@ CONTEST_HEAD = "id: flows\nname: Flows Cup\nstart_time: 2026-12-05T10:00:00+01:0
         ("contest.yaml", CONTEST_HEAD + "duration: 5:00:00\npenalty_time: -5\n", 5,
          "penalty_time", "integer >= 0"),
         ("contest.yaml", "name: [oops\n", 2, None, "invalid YAML"),
+        ("contest.yaml", CONTEST_HEAD + "duration: 5:00:00\nmedals: {gold: -1}\n", 5,
+         "medals", "gold: expected a count"),
+        ("contest.yaml", CONTEST_HEAD + "duration: 5:00:00\nmedals: {platinum: 1}\n", 5,
+         "medals", "gold, silver, bronze"),
         ("problems.yaml", "- id: sightseeing\n  label: A\n- id: sightseeing2\n  label: B\n",
          3, "id", "did you mean 'sightseeing'"),
         ("problems.yaml", "- id: sightseeing\n  label: A\n- id: drainage\n  label: A\n",

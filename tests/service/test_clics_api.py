@@ -77,9 +77,10 @@ SINGLE = {"contest": "contest.json", "state": "state.json",
           "problems": "problem.json", "groups": "group.json",
           "organizations": "organization.json", "teams": "team.json",
           "accounts": "account.json", "submissions": "submission.json",
-          "judgements": "judgement.json", "runs": "run.json"}
+          "judgements": "judgement.json", "runs": "run.json",
+          "clarifications": "clarification.json", "awards": "award.json"}
 COLLECTIONS = ("judgement-types", "languages", "problems", "groups", "organizations", "teams",
-               "accounts", "submissions", "judgements", "runs")
+               "accounts", "submissions", "judgements", "runs", "clarifications", "awards")
 
 
 class Clock:
@@ -399,7 +400,7 @@ def test_basic_auth_filters_and_errors(contestants):
     assert c.get("/api/contests/nope").status_code == 404
     assert c.get("/api/contests/nope/teams").status_code == 404
     assert c.get("/api/contests/cup/teams/t9").status_code == 404
-    assert c.get("/api/contests/cup/clarifications").status_code == 404
+    assert c.get("/api/contests/cup/clarifications").json() == []  # the jury's to all only
     assert c.get("/api/contests/cup/runs").status_code == 404  # not the public's
     assert c.get("/api/contests/cup/accounts").status_code == 404
 

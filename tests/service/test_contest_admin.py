@@ -11,7 +11,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 
-from judge.contest.model import Account, AccountType, ScoreboardType, ScoreMode
+from judge.contest.model import Account, AccountType, Medals, ScoreboardType, ScoreMode
 from judge.service.auth import add_user
 from judge.service.contests import load_contest, store_contest
 from judge.service.models import ContestAccount, ContestTeam, Role
@@ -118,7 +118,7 @@ def test_editing_keeps_what_the_form_does_not_show(site, clock):  # noqa: F811
         Account("a1", "alice", AccountType.TEAM, "t1", password="s3cret"),
         Account("bob", "bob", AccountType.TEAM, "t2"),
         Account("runner", "runner", AccountType.STAFF),
-    ), team_duration=timedelta(hours=1))
+    ), team_duration=timedelta(hours=1), medals=Medals(gold=1, silver=1, bronze=1))
     started = START + timedelta(minutes=5)
     with site.database.writing() as session:
         add_user(session, "runner", Role.CONTESTANT)
@@ -146,7 +146,7 @@ def test_editing_keeps_what_the_form_does_not_show(site, clock):  # noqa: F811
         kept = session.get(ContestAccount, ("cup", "a1"))
         assert kept.username == "alice" and kept.password_hash is not None
     assert contest.name == "Flows Cup (renamed)" and [p.id for p in contest.problems] == ["sum"]
-    assert contest.organizations == CUP.organizations
+    assert contest.organizations == CUP.organizations and contest.medals == staffed.medals
     assert contest.teams[0].organization_id == "kth" and contest.groups[1].hidden
     assert contest.teams[1].extra_time == timedelta(minutes=10)
     assert {a.id for a in contest.accounts} == {"a1", "bob", "runner"}

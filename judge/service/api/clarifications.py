@@ -100,12 +100,14 @@ def send_clarification(
     return ClarificationDocument.of(send(parts, user, body))
 
 
-def send(parts: Services, user: User, body: ClarificationRequest) -> ClarificationView:
-    """Store a team's question or the jury's message, then wake the streams that show it."""
+def send(parts: Services, user: User, body: ClarificationRequest,
+         now: datetime | None = None) -> ClarificationView:
+    """Store a team's question or the jury's message, then wake the streams that show it.
+    `now`: when it was sent (naive UTC), if not now (the Contest API's admins say when)."""
     with parts.database.writing() as session:
         viewer_team(session, body.contest, user)
         try:
-            row = _store(session, user, body, parts.clock())
+            row = _store(session, user, body, now or parts.clock())
         except ClarificationRefused as exc:
             raise ApiError(exc.status, exc.message) from None
         view = ClarificationView(
@@ -113,6 +115,9 @@ def send(parts: Services, user: User, body: ClarificationRequest) -> Clarificati
             row.reply_to_id, clarifications.aware(row.sent_at),
         )
     parts.changes.publish(clarifications_changed(body.contest))
+    # The Contest API's feed sends it too: the jury's and the public's logs, and the log of
+    # the team that asked or is answered.
+    parts.feed_changed(body.contest, view.from_team_id or view.to_team_id)
     return view
 
 

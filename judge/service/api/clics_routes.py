@@ -20,6 +20,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
 from judge import __version__
 from judge.contest.clics_access import ENDPOINTS, access_object, api_information
@@ -28,6 +29,7 @@ from judge.contest.clics_feed import UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
 from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType, View
+from judge.service.api.clics_clar import post_clarification
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
@@ -49,7 +51,7 @@ from judge.service.models import Contest, Role, Submission, TeamMember, User
 
 router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
 COLLECTIONS = ("judgement-types", "languages", "problems", "groups", "organizations", "teams",
-               "accounts", "submissions", "judgements", "runs")
+               "accounts", "submissions", "judgements", "runs", "clarifications", "awards")
 
 
 class Viewer:
@@ -141,8 +143,8 @@ def contest(contest_id: str, user: User | None = Depends(optional_user),
 def access(contest_id: str, user: User | None = Depends(optional_user),
            parts: Services = Depends(services)) -> dict:
     _, viewer, record = _objects(parts, user, contest_id)
-    capabilities = ("team_submit",) if viewer.kind is AccountType.TEAM else (
-        ("admin_submit",) if viewer.jury else ())
+    capabilities = ("team_submit", "team_clar") if viewer.kind is AccountType.TEAM else (
+        ("admin_submit", "admin_clar") if viewer.jury else ())
     found = access_object(record.contest, viewer.kind, capabilities)
     found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
     return found
@@ -254,6 +256,16 @@ async def post_submission(contest_id: str, request: Request,
     made = next(s for s in record.submissions if s.id == str(submission_id))
     return JSONResponse(submission_object(record.contest, made), status_code=201, headers={
         "Location": f"/api/contests/{contest_id}/submissions/{made.id}"})
+
+
+@router.post("/contests/{contest_id}/clarifications")
+async def clarification(contest_id: str, request: Request,
+                        user: User | None = Depends(optional_user),
+                        parts: Services = Depends(services)) -> JSONResponse:
+    raw = await request.body()
+    made = await run_in_threadpool(post_clarification, raw, parts, user, contest_id)
+    return JSONResponse(made, status_code=201, headers={
+        "Location": f"/api/contests/{contest_id}/clarifications/{made['id']}"})
 
 
 @router.get("/contests/{contest_id}/{endpoint}")

@@ -180,6 +180,7 @@ def contest_of_form(
         penalty_time=int(penalty), scoreboard_type=model.ScoreboardType(form.scoreboard_type),
         score_mode=model.ScoreMode(form.score_mode), time_tiebreak=form.time_tiebreak,
         team_duration=team_duration, balloons_after_freeze=form.balloons_after_freeze,
+        medals=existing.medals if existing else None,
         problems=problems, groups=groups, teams=teams,
         organizations=existing.organizations if existing else (),
         accounts=_accounts(members, existing),
