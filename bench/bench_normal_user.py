@@ -10,18 +10,20 @@ interpreter under /root, pyenv's, is not the user's to run); run as a normal use
 
 from __future__ import annotations
 
+import json
 import os
 import pwd
 import shutil
 import statistics
+import subprocess
 import sys
 import sysconfig
 import tempfile
 from pathlib import Path
 
 from bench.bench_speed import TESTS, report_ratio, rounds
-from bench.common import ROOT, print_header, tiny_project
-from bench.peers import Contender, shell_loop
+from bench.common import ROOT, loop_python, print_header, tiny_project
+from bench.peers import Contender, judge_submit, shell_loop
 
 USER = "judge-test"
 
@@ -34,7 +36,7 @@ def main() -> bool:
         print(f"  not timed: {why}")
         return True
     print(f"user: {pwd.getpwuid(os.geteuid()).pw_name if not prefix else USER}; "
-          f"interpreter (loop and judge): {python}")
+          f"judge's interpreter: {python}; shell loop's: {loop_python()} (as bench_speed's)")
     scratch = Path(tempfile.mkdtemp(prefix="judge-bench-user-"))
     try:
         root = tiny_project(scratch / "loop", TESTS)
@@ -44,24 +46,74 @@ def main() -> bool:
             account = pwd.getpwnam(USER)
             for path in (scratch, *scratch.rglob("*")):
                 os.chown(path, account.pw_uid, account.pw_gid)
-        # The loop's interpreter as a contestant starts it: without the judge's packages on its
-        # path, which would slow each start.
+        loop = shell_loop(root)  # the same loop, interpreter and environment as bench_speed's
+        loop = Contender(loop.name, (*prefix, *loop.command), loop.cwd)
         env = ("env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", f"HOME={home}")
-        loop = shell_loop(root, python)
-        loop = Contender(loop.name, (*prefix, *env, *loop.command), loop.cwd)
         submit = (*prefix, *env, f"PYTHONPATH={python_path(python)}", python, "-m", "judge",
                   "submit", "solutions/tiny/reference.py", "tiny")
         judge = Contender("judge submit", submit, root)
         one = Contender("judge submit, one test", (*submit, "--test", "t000"), root)
         one.seconds()  # calibrates the interpreter's baseline into the user's cache
-        times, failed = rounds([loop, judge, one])
+        contenders = [loop, judge, one]
+        if prefix:  # root's judge in the same rounds: the two hosts against one loop
+            as_root = judge_submit(root)
+            as_root = Contender("judge submit as root", as_root.command, root)
+            root_one = Contender("as root, one test", (*as_root.command, "--test", "t000"), root)
+            root_one.seconds()
+            contenders += [as_root, root_one]
+        times, failed = rounds(contenders)
+        costs = run_costs(prefix, python, env, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if failed:
         for why in failed.values():
             print(f"  {why}")
         return False
-    return report_ratio(times, loop.name, judge.name, statistics.median(times[one.name]))
+    met = report_ratio(times, loop.name, judge.name, statistics.median(times[one.name]))
+    if prefix:
+        report_root(times, loop.name, statistics.median(times["as root, one test"]))
+    for who, cost in costs.items():
+        print(f"  one run's CPU {who}: judge {cost['judge_ms']:.2f} ms, fork server (and the "
+              f"run) {cost['server_ms']:.2f} ms, {cost['server_faults']:.0f} page faults")
+    return met
+
+
+COST_RUNS = 300
+COST_ROUNDS = 3
+
+
+def run_costs(prefix: tuple[str, ...], python: str, env: tuple[str, ...],
+              scratch: Path) -> dict[str, dict[str, float]]:
+    """Where a test's time goes, by host (bench.run_cost, median of COST_ROUNDS): as the
+    normal user, and (run as root) as root."""
+    hosts = {f"as {USER if prefix else 'this user'}": (*prefix, *env,
+                                                      f"PYTHONPATH={python_path(python)}",
+                                                      python)}
+    if prefix:
+        hosts["as root"] = (sys.executable,)
+    costs = {}
+    for who, command in hosts.items():
+        cache = scratch / f"cost-{len(costs)}"
+        cache.mkdir()
+        if prefix and who != "as root":
+            account = pwd.getpwnam(USER)
+            os.chown(cache, account.pw_uid, account.pw_gid)
+        measured = []
+        for _ in range(COST_ROUNDS):
+            done = subprocess.run([*command, str(ROOT / "bench/run_cost.py"), str(cache),
+                                   str(COST_RUNS)], capture_output=True, text=True, check=True)
+            measured.append(json.loads(done.stdout))
+        costs[who] = {key: statistics.median(m[key] for m in measured) for key in measured[0]}
+    return costs
+
+
+def report_root(times: dict[str, list[float]], loop: str, one_test_s: float) -> None:
+    """Root's judge in the same rounds, against the same loop."""
+    ratios = [j / s for j, s in zip(times["judge submit as root"], times[loop], strict=True)]
+    judge_s = statistics.median(times["judge submit as root"])
+    per_test = (judge_s - one_test_s) / (TESTS - 1)
+    print(f"  as root, the same rounds: judge submit {judge_s:.2f} s ({per_test * 1000:.1f} ms "
+          f"a test beyond start-up); judge / loop median {statistics.median(ratios):.3f}")
 
 
 def as_the_user() -> tuple[tuple[str, ...], str, str]:

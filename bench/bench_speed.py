@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import JUDGE, bench_cache, print_header, real_python, tiny_project
+from bench.common import JUDGE, bench_cache, loop_python, print_header, tiny_project
 from bench.peers import Contender, dmoj_submit, judge_submit, oj_test, shell_loop
 import judge
 from judge.cache import Cache
@@ -38,7 +38,7 @@ BEST_OF = 5
 def main() -> bool:
     print_header(f"speed: judge submit on {TESTS} tiny tests against a shell loop, and peers")
     compile_the_judge()
-    print(f"shell loop interpreter: {real_python()}; judge's: {python_interpreter()}")
+    print(f"shell loop interpreter: {loop_python()}; judge's: {python_interpreter()}")
     with tempfile.TemporaryDirectory(prefix="judge-bench-speed-") as scratch:
         root = tiny_project(Path(scratch) / "loop", TESTS)
         start_up(root, Path(scratch) / "fresh-cache")

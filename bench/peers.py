@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.common import JUDGE, real_python
+from bench.common import JUDGE, loop_python, real_python
 
 PEERS = Path(__file__).resolve().parent / ".venv-peers"
 PEERS_LOG = PEERS.with_name(".venv-peers.log")
@@ -34,15 +34,20 @@ class Contender:
         return took
 
 
-def shell_loop(root: Path, python: str | None = None) -> Contender:
-    """What a contestant writes: for each test, the program, then cmp with the answer; with
-    `python`, or the interpreter `python3` resolves to."""
-    python = shlex.quote(python or real_python())
+# The environment a loop starts in, whoever runs it: nothing of the judge's (no PYTHONPATH),
+# so that the same loop costs the same as root and as a normal user.
+LOOP_ENV = ("env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8")
+
+
+def shell_loop(root: Path) -> Contender:
+    """What a contestant writes: for each test, the program, then cmp with the answer; the same
+    interpreter (bench.common.loop_python) and environment for every benchmark and user."""
+    python = shlex.quote(loop_python())
     script = (
         f"for f in *.in; do {python} ../../solutions/tiny/reference.py < \"$f\" > ../out.txt; "
         f"cmp -s ../out.txt \"${{f%.in}}.ans\" || exit 1; done"
     )
-    return Contender("shell loop", ("bash", "-c", script), root / "testdata/tiny")
+    return Contender("shell loop", (*LOOP_ENV, "bash", "-c", script), root / "testdata/tiny")
 
 
 def judge_submit(root: Path) -> Contender:
@@ -61,7 +66,7 @@ def oj_test(root: Path) -> Contender:
         for given in (root / "testdata/tiny").glob("*.in"):
             shutil.copy(given, folder / given.name)
             shutil.copy(given.with_suffix(".ans"), folder / f"{given.stem}.out")
-    program = f"{real_python()} {root / 'solutions/tiny/reference.py'}"
+    program = f"{loop_python()} {root / 'solutions/tiny/reference.py'}"
     return Contender("oj test", (str(oj), "test", "-c", program, "-d", str(folder)), root)
 
 

@@ -104,8 +104,9 @@ def _cleanup(host: HostSupport) -> Guarantee:
                          "emptied and removed")
     if host.user_namespace:
         return Guarantee("cleanup", True,
-                         "the runs' PID namespace is swept by its pid 1 after every run, and "
-                         "dies with the server (no cgroups: " + host.cgroup_reason + ")")
+                         "the runs' PID namespace is swept by its pid 1 after every run (an "
+                         "interactive submission's leftovers as it ends, by its pair's worker), "
+                         "and dies with the server (no cgroups: " + host.cgroup_reason + ")")
     return Guarantee("cleanup", False, "process group only: " + _first_reason(host))
 
 

@@ -27,6 +27,7 @@ from judge.problem.spec import Limits, MemoryBasis
 from judge.verdicts.verdict import Verdict
 from judge.sandbox.jail import JailSandbox
 from tests.conftest import scaled, time_scale
+from tests.hostile.leftovers import leftovers, runs_namespace
 
 # Every test here is a containment or verdict check: run on each kind of host (tests/hosts).
 pytestmark = pytest.mark.host_tier
@@ -60,17 +61,18 @@ def needs(sandbox, *guarantees):
         pytest.skip("cannot drop to an unprivileged uid: not root")
 
 
-def processes_of_uid(uid):
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            status = (entry / "status").read_text()
-        except OSError:
-            continue
-        for line in status.splitlines():
-            if line.startswith("Uid:") and int(line.split()[1]) == uid:
-                found.append(int(entry.name))
-    return found
+def runs_namespace_of(sandbox):
+    """The identity of the PID namespace the sandbox's runs are forked into, or None on a host
+    without namespaces (tests.hostile.leftovers)."""
+    return runs_namespace(sandbox.server_pid) if sandbox.host.namespaces else None
+
+
+def needs_a_leftover_check(sandbox):
+    """A run's leftovers are found by the runs' PID namespace, or by the runs' own uid."""
+    needs(sandbox)
+    if not sandbox.host.namespaces and sandbox.sandbox_uid is None:
+        pytest.skip("neither a PID namespace nor a uid of their own tells the runs' processes: "
+                    f"{sandbox.host.namespace_reason}; not root")
 
 
 def assert_judge_still_works(sandbox):
@@ -81,12 +83,16 @@ def assert_judge_still_works(sandbox):
 @pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_fork_bomb_is_bounded_and_leaves_nothing(sandbox):
-    needs(sandbox, "cgroups", "namespaces", "uid")
+    """Bounded by the pids cgroup, or without cgroups (a normal user) by RLIMIT_NPROC in the
+    server's user namespace; nothing of it is left, as the runs' PID namespace or their uid
+    shows."""
+    needs_a_leftover_check(sandbox)
+    namespace = runs_namespace_of(sandbox)
     limits = scaled(ResourceLimits(cpu_ms=500, wall_ms=1500, memory_kb=256_000, output_kb=64,
                                    processes=16))
     result = run(sandbox, "fork_bomb.py", limits=limits)
     assert result.termination in (Termination.CPU_LIMIT, Termination.WALL_LIMIT)
-    assert processes_of_uid(sandbox.sandbox_uid) == []
+    assert leftovers(sandbox, namespace) == []
     assert_judge_still_works(sandbox)
 
 
@@ -217,11 +223,14 @@ def _leads_to_interpreter(line):
 @pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_nothing_outside_the_own_directory_is_writable(sandbox, tmp_path):
-    needs(sandbox, "namespaces", "uid")
+    """By the run's mount namespace, on every host: a read-only root but its /box and /proc
+    (as a normal user the run is the user's own uid on the host, which could write the
+    user's files were they in its view)."""
+    needs(sandbox, "namespaces")
     target = tmp_path / "planted"
     result = run(sandbox, "write_outside.py", stdin=str(target).encode())
     assert result.ok, result.stderr
-    assert result.stdout == b"written: []\n"
+    assert result.stdout == b"written: []\nwritable mounts: ['/box', '/proc']\n"
     assert not target.exists()
     assert not Path("/tmp/escape").exists()
 
@@ -269,12 +278,15 @@ def test_sleeper_is_stopped_by_the_wall_clock(sandbox):
 @pytest.mark.vm_tier
 @pytest.mark.host_tier
 def test_double_forked_daemon_does_not_outlive_the_run(sandbox):
-    needs(sandbox, "cgroups", "namespaces", "uid")
+    """Its own session, out of the program's process group: killed through the run's cgroups,
+    or without cgroups by the sweep of the runs' PID namespace."""
+    needs_a_leftover_check(sandbox)
+    namespace = runs_namespace_of(sandbox)
     started = time.monotonic()
     result = run(sandbox, "daemon.py")
     assert result.ok and result.stdout == b"parent done\n"
     assert time.monotonic() - started < 10.0  # the run did not wait for the daemon's 30 s
-    assert processes_of_uid(sandbox.sandbox_uid) == []
+    assert leftovers(sandbox, namespace) == []
 
 
 def test_deep_recursion_is_a_runtime_failure_not_a_judge_failure(sandbox):

@@ -16,7 +16,7 @@ import pytest
 from tests.hosts.conftest import REPO, HostTier, interpreter_for, python_path, run_selection
 
 USER = "judge-test"
-SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py")
+SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py", "tests/sandbox/test_pair.py")
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.plain import PlainSandbox
 from tests.conftest import scaled
-from tests.hostile.test_hostile import processes_of_uid
+from tests.hostile.leftovers import leftovers, runs_namespace
 
 PYTHON = (sys.executable, "-I", "-S", "-B")
 LIMITS = scaled(ResourceLimits(cpu_ms=2000, wall_ms=3000, memory_kb=256_000, output_kb=64))
@@ -197,11 +197,13 @@ def test_the_submission_of_a_pair_is_still_isolated(sandbox, tmp_path):
 def test_a_daemon_of_the_submission_does_not_outlive_the_pair(sandbox, tmp_path):
     if not sandbox.info.isolated:
         pytest.skip(f"the {sandbox.info.kind} sandbox does not isolate")
+    # Found by the runs' PID namespace (a normal user's runs have no uid of their own).
+    namespace = runs_namespace(sandbox.server_pid) if sandbox.host.namespaces else None
     started = time.monotonic()
     result, note = play(sandbox, tmp_path, "leaves_a_daemon")
     assert result.submission.ok and note == "no answer"
     assert time.monotonic() - started < 10.0  # the pair did not wait for the daemon's 30 s
-    assert processes_of_uid(sandbox.sandbox_uid) == []
+    assert leftovers(sandbox, namespace) == []
 
 
 # Writes its reply only once the submission has left (its output ended), with no care for a

@@ -25,6 +25,31 @@ def kill_all_but_holder():
     raise OSError("processes of a run outlived a thousand rounds of SIGKILL")
 
 
+def kill_isolated_leftovers():
+    """In a worker (a process of the namespace, whose /proc shows it): kill what is alive in the
+    namespace in a mount namespace other than this process's own, but the holder. That is what
+    an isolated run left (a daemon of a pair's submission, holding its pipe to the interactor):
+    its processes cannot leave the run's mount namespace, and the trusted interactor, the
+    worker and the holder are in the server's. Nothing is reaped here: the worker's own
+    children are its runs', reaped by their own code."""
+    own = _mount_namespace("self")
+    for _ in range(ROUNDS):
+        alive = [pid for pid in _pids() if pid != HOLDER and not _zombie(pid)
+                 and _mount_namespace(pid) not in (own, None)]
+        if not alive:
+            return
+        for pid in alive:
+            kill(pid)
+    raise OSError("processes of a run outlived a thousand rounds of SIGKILL")
+
+
+def _mount_namespace(pid):
+    try:
+        return os.stat(f"/proc/{pid}/ns/mnt").st_ino
+    except OSError:
+        return None  # gone
+
+
 def _pids():
     return [int(name) for name in os.listdir("/proc") if name.isdigit()]
 

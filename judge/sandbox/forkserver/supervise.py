@@ -10,8 +10,9 @@ from . import protocol
 from .exitpeak import ExitPeak, drain, forget_sigchld
 from .inside import direct_main, init_main
 from .libc import process_name
-from .processes import (RUN, kill, kill_group, name_and_peak, read_proc, read_to_end, reap,
-                        reap_orphans)
+from .pidsweep import kill_isolated_leftovers
+from .processes import (RUN, WORKER, kill, kill_group, name_and_peak, read_proc, read_to_end,
+                        reap, reap_orphans)
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
@@ -384,6 +385,16 @@ class InitRun(Run):
 
     def wait_fd(self):
         return self.status_r
+
+    def on_end(self):
+        """Without cgroups, in a worker inside the runs' PID namespace (a pair's): what the
+        program left outside its group (a daemon in a session of its own, holding the pair's
+        pipe) is killed now, not at the sweep after the pair, which would leave the interactor
+        waiting for the end of its input until its own limit."""
+        super().on_end()
+        if (self.order.isolate and self.cgroups is None and self.server.role == WORKER
+                and self.server.pid_namespace is not None):
+            kill_isolated_leftovers()
 
     def on_ready(self):
         chunk = os.read(self.status_r, 65536)
