@@ -11,6 +11,7 @@ templates as the offline reports (judge.web).
     setters.py      /problems/ID/verify, rejudging a problem
     admin.py        /admin/users (add, remove, new token), /admin/queue (queue and workers)
     contests.py     /contests, /contests/ID (and its scoreboard, board.json, thaw, finalize)
+    board_polls.py  visitors' polls of a board.json in memory, answered before routing
     errors.py       refusals as pages (the API keeps its JSON)
 """
 
@@ -21,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 
 from judge.web.assets import STATIC_DIR
 from judge.web.site import account, admin, contest_jury, contests, problems, setters, submissions
+from judge.web.site.board_polls import BoardPolls
 from judge.web.site.errors import install_error_pages
 from judge.web.site.rendering import STATIC_PREFIX, SiteRenderer
 
@@ -32,3 +34,4 @@ def install_site(app: FastAPI) -> None:
     for module in (account, problems, submissions, setters, admin, contests, contest_jury):
         app.include_router(module.router)
     install_error_pages(app)
+    app.add_middleware(BoardPolls)  # visitors' polls of a board in memory, before routing
