@@ -131,8 +131,11 @@ class BoardCache:
         with self._lock:
             entry = self._entries.get((contest_id, view, group or None))
             generation = self._generation(contest_id)
+            making = self._making.get(contest_id)
         if entry is not None and self._fresh(entry, generation, now):
             return entry.served
+        if entry is not None and making is not None and making.locked():
+            return entry.served  # the board before, as `board` serves it meanwhile
         return None
 
     def board(self, database: Database, contest_id: str, view: model.View,
