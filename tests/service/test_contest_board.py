@@ -4,6 +4,7 @@ as they expect it."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
@@ -19,7 +20,7 @@ from judge.contest.model import (
     View,
 )
 from judge.service.auth import add_user
-from judge.service.board_cache import BoardCache
+from judge.service.board_cache import BoardCache, board_document
 from judge.service.changes import change_of
 from judge.service.contest_board import contest_board, with_max_scores
 from judge.service.contest_jury import thaw
@@ -177,6 +178,9 @@ def test_the_served_board_equals_the_rules_standings_after_each_verdict_frozen_a
         for view in (View.PUBLIC, View.JURY):
             served = cache.board(database, "cup", view, None, now)
             assert served.standings == board(database, view).standings, view
+            # its JSON, made again only for the rows that changed, is the whole board's
+            whole = board_document(served.board, served.standings, served.state)
+            assert served.document == json.dumps(whole, separators=(",", ":")).encode()
         return served
 
     the_same()
