@@ -10,6 +10,7 @@
     icpc       pass-fail standings per the CCS requirements (penalty, ties, first to solve, freeze)
     ioi        score standings (best submission, or the sum of each subtask's best)
     standings  the one entry point: a contest, its submissions and a view give standings
+    live       one view's standings kept up to date, scoring again only the cells a change touches
     clics      the CLICS Contest API (2023-06) seen from outside: its objects and event feed
                (clics_*.py: times, inputs, judgement types, objects, board, awards, access,
                feed)

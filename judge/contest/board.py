@@ -1,14 +1,19 @@
 """What one view of a scoreboard is made of, whatever the scoring: the teams it lists, the
-submissions the freeze hides from it, the order of a board's cells, and ranks shared by ties.
+submissions the freeze hides from it, the order of a board's cells, and ranks shared by ties;
+and a scoring rule as the parts a board is made of (Rules), put together by `made_standings`
+from scratch (and by judge.contest.live one changed cell at a time, with the same parts).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from typing import Any
 
-from judge.contest.model import Contest, JudgedSubmission, Row, Team, View
+from judge.contest.model import (
+    Contest, ContestProblem, JudgedSubmission, Row, Standings, Team, View,
+)
 from judge.verdicts.verdict import Verdict
 
 
@@ -76,3 +81,58 @@ def with_ranks(rows: list[Row], key: Callable[[Row], Hashable]) -> tuple[Row, ..
         ranked.append(row if row.rank == rank else replace(row, rank=rank))
     return tuple(ranked)
 
+
+
+Cells = dict[tuple[str, str], Any]  # (team, problem) -> a rule's result for that cell
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A scoring rule as the parts a board is made of. A cell's result depends on that cell's
+    submissions only; awards (first to solve) on every cell's result; a team's row on its own
+    cells and the awards; the order on the rows. That is what lets a board be kept up to date
+    by scoring again only the cells a change touches."""
+
+    # (contest, problem, the cell's submissions in board order, the freeze's cut) -> result
+    cell: Callable[[Contest, ContestProblem, list[JudgedSubmission], datetime | None], Any]
+    # (contest, cells' results) -> the (team, problem) cells that are first to solve: a
+    # problem's awards depend on that problem's cells only, so that the cells of some
+    # problems give those problems' awards
+    awards: Callable[[Contest, Cells], frozenset[tuple[str, str]]]
+    # (contest, team, problems in board order, every cell's result, awards) -> the team's row
+    row: Callable[[Contest, Team, list[ContestProblem], Cells, frozenset[tuple[str, str]]], Row]
+    # (contest) -> what ranks a row (equal keys share a rank)
+    key: Callable[[Contest], Callable[[Row], Hashable]]
+
+
+def no_awards(contest: Contest, cells: Cells) -> frozenset[tuple[str, str]]:
+    return frozenset()
+
+
+def board_problems(contest: Contest) -> list[ContestProblem]:
+    return sorted(contest.problems, key=lambda problem: problem.ordinal)
+
+
+def made_standings(rules: Rules, contest: Contest, submissions: Iterable[JudgedSubmission],
+                   view: View, thawed: bool) -> Standings:
+    """The board of `contest` as `view` sees it, from all its submissions at once."""
+    teams = board_teams(contest, view)
+    cut = freeze_cut(contest, view, thawed)
+    made = cells_of(contest, submissions, teams)
+    problems = board_problems(contest)
+    by_id = {problem.id: problem for problem in problems}
+    results = {cell: rules.cell(contest, by_id[cell[1]], subs, cut) for cell, subs in made.items()}
+    awards = rules.awards(contest, results)
+    rows = [rules.row(contest, team, problems, results, awards) for team in teams]
+    frozen = cut is not None and any(s.submitted_at >= cut for subs in made.values() for s in subs)
+    return ranked_standings(rules, contest, view, teams, problems, rows, frozen)
+
+
+def ranked_standings(rules: Rules, contest: Contest, view: View, teams: list[Team],
+                     problems: list[ContestProblem], rows: list[Row], frozen: bool) -> Standings:
+    """The rows in board order (by the rule's key, then by name), ranked."""
+    key = rules.key(contest)
+    names = {team.id: name_order(team) for team in teams}
+    ordered = sorted(rows, key=lambda row: (*key(row), *names[row.team_id]))
+    return Standings(rows=with_ranks(ordered, key), view=view, frozen=frozen,
+                     problems=tuple(problems))

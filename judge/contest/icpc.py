@@ -16,9 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from judge.contest.board import (
-    board_teams, cells_of, freeze_cut, hidden_team, is_pending, minutes, name_order, with_ranks,
-)
+from judge.contest.board import Rules, hidden_team, is_pending, made_standings, minutes
 from judge.contest.model import (
     Cell, Contest, ContestProblem, JudgedSubmission, Row, Standings, Team, View,
 )
@@ -43,18 +41,7 @@ class Tally:
 
 def icpc_standings(contest: Contest, submissions: Iterable[JudgedSubmission], view: View,
                    thawed: bool = False) -> Standings:
-    teams = board_teams(contest, view)
-    cut = freeze_cut(contest, view, thawed)
-    made = cells_of(contest, submissions, teams)
-    tallies = {cell: tally(subs, cut) for cell, subs in made.items()}
-    firsts = first_to_solve(contest, tallies)
-    problems = sorted(contest.problems, key=lambda problem: problem.ordinal)
-    rows = [team_row(contest, team, problems, tallies, firsts) for team in teams]
-    by_name = {team.id: team for team in teams}
-    rows.sort(key=lambda row: (*board_key(row), *name_order(by_name[row.team_id])))
-    frozen = cut is not None and any(s.submitted_at >= cut for subs in made.values() for s in subs)
-    return Standings(rows=with_ranks(rows, board_key), view=view, frozen=frozen,
-                     problems=tuple(problems))
+    return made_standings(RULES, contest, submissions, view, thawed)
 
 
 def board_key(row: Row) -> tuple[int, int, int]:
@@ -80,7 +67,8 @@ def tally(submissions: list[JudgedSubmission], cut: datetime | None) -> Tally:
     return Tally(judged, pending, tries, solved_at, first_pending_at)
 
 
-def first_to_solve(contest: Contest, tallies: dict[tuple[str, str], Tally]) -> set[tuple[str, str]]:
+def first_to_solve(contest: Contest, tallies: dict[tuple[str, str], Tally]
+                   ) -> frozenset[tuple[str, str]]:
     """The (team, problem) cells that were first to solve their problem.
 
     The Contest API's first-to-solve award goes to "the team(s)" that solved first, and "implies
@@ -102,14 +90,14 @@ def first_to_solve(contest: Contest, tallies: dict[tuple[str, str], Tally]) -> s
                 and cell.first_pending_at < earliest[problem_id]}
     for problem_id in withheld:
         del earliest[problem_id]
-    return {(team_id, problem_id) for (team_id, problem_id), cell in tallies.items()
-            if team_id in ranked and cell.solved_at is not None
-            and cell.solved_at == earliest.get(problem_id)}
+    return frozenset((team_id, problem_id) for (team_id, problem_id), cell in tallies.items()
+                     if team_id in ranked and cell.solved_at is not None
+                     and cell.solved_at == earliest.get(problem_id))
 
 
 def team_row(contest: Contest, team: Team, problems: list[ContestProblem],
              tallies: dict[tuple[str, str], Tally],
-             firsts: set[tuple[str, str]]) -> Row:
+             firsts: frozenset[tuple[str, str]]) -> Row:
     cells = []
     solved = total = 0
     last = None
@@ -125,3 +113,12 @@ def team_row(contest: Contest, team: Team, problems: list[ContestProblem],
                           first_to_solve=(team.id, problem.id) in firsts))
     return Row(rank=0, team_id=team.id, num_solved=solved, total_time=total, cells=tuple(cells),
                last_time=last)
+
+
+def _cell(contest: Contest, problem: ContestProblem, submissions: list[JudgedSubmission],
+          cut: datetime | None) -> Tally:
+    return tally(submissions, cut)
+
+
+RULES = Rules(cell=_cell, awards=first_to_solve, row=team_row,
+              key=lambda contest: board_key)

@@ -15,9 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from judge.contest.board import (
-    board_teams, cells_of, freeze_cut, is_pending, minutes, name_order, with_ranks,
-)
+from judge.contest.board import Rules, is_pending, made_standings, minutes, no_awards
 from judge.contest.model import (
     Cell, Contest, ContestProblem, JudgedSubmission, Row, ScoreMode, Standings, Team, View,
 )
@@ -38,25 +36,12 @@ class Points:
     gained_at: int | None = None  # the minute of the submission that last raised the score
 
 
+NOTHING = Points()  # a problem the team sent nothing to
+
+
 def ioi_standings(contest: Contest, submissions: Iterable[JudgedSubmission], view: View,
                   thawed: bool = False) -> Standings:
-    teams = board_teams(contest, view)
-    cut = freeze_cut(contest, view, thawed)
-    made = cells_of(contest, submissions, teams)
-    problems = sorted(contest.problems, key=lambda problem: problem.ordinal)
-    points = {(team.id, problem.id): problem_points(contest.score_mode, problem,
-                                                     made.get((team.id, problem.id), []), cut)
-              for team in teams for problem in problems}
-    rows = [team_row(team, problems, points) for team in teams]
-    by_name = {team.id: team for team in teams}
-
-    def key(row: Row) -> tuple:
-        return board_key(row, contest)
-
-    rows.sort(key=lambda row: (*key(row), *name_order(by_name[row.team_id])))
-    frozen = cut is not None and any(s.submitted_at >= cut for subs in made.values() for s in subs)
-    return Standings(rows=with_ranks(rows, key), view=view, frozen=frozen,
-                     problems=tuple(problems))
+    return made_standings(RULES, contest, submissions, view, thawed)
 
 
 def board_key(row: Row, contest: Contest) -> tuple:
@@ -112,11 +97,12 @@ def full_marks(problem: ContestProblem, score: float) -> bool:
                                                                             DECIMALS)
 
 
-def team_row(team: Team, problems: list[ContestProblem],
-             points: dict[tuple[str, str], Points]) -> Row:
+def team_row(contest: Contest, team: Team, problems: list[ContestProblem],
+             points: dict[tuple[str, str], Points], awards: frozenset[tuple[str, str]] = frozenset()
+             ) -> Row:
     cells = []
     for problem in problems:
-        cell = points[(team.id, problem.id)]
+        cell = points.get((team.id, problem.id), NOTHING)
         cells.append(Cell(problem_id=problem.id, num_judged=cell.judged, num_pending=cell.pending,
                           solved=full_marks(problem, cell.score),
                           time=cell.gained_at if cell.score > 0 else None, score=cell.score))
@@ -125,3 +111,12 @@ def team_row(team: Team, problems: list[ContestProblem],
     return Row(rank=0, team_id=team.id, num_solved=sum(cell.solved for cell in cells),
                total_time=last or 0, cells=tuple(cells),
                score=math.fsum(cell.score or 0.0 for cell in cells), last_time=last)
+
+
+def _cell(contest: Contest, problem: ContestProblem, submissions: list[JudgedSubmission],
+          cut: datetime | None) -> Points:
+    return problem_points(contest.score_mode, problem, submissions, cut)
+
+
+RULES = Rules(cell=_cell, awards=no_awards, row=team_row,
+              key=lambda contest: lambda row: board_key(row, contest))

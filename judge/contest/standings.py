@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from judge.contest import icpc, ioi
-from judge.contest.board import with_ranks
+from judge.contest.board import Rules, made_standings, with_ranks
 from judge.contest.model import (
     Contest, JudgedSubmission, Row, ScoreboardType, Standings, View,
 )
@@ -18,9 +18,14 @@ def standings(contest: Contest, submissions: Iterable[JudgedSubmission], view: V
     """The board of `contest` as `view` sees it. `submissions` are those on the official board:
     the caller leaves out practice (after a team's window); `thawed` shows the public what the
     freeze hid."""
+    return made_standings(rules_of(contest), contest, submissions, view, thawed)
+
+
+def rules_of(contest: Contest) -> Rules:
+    """The contest's scoring rule, as the parts its board is made of."""
     if contest.scoreboard_type is ScoreboardType.SCORE:
-        return ioi.ioi_standings(contest, submissions, view, thawed)
-    return icpc.icpc_standings(contest, submissions, view, thawed)
+        return ioi.RULES
+    return icpc.RULES
 
 
 def filter_group(board: Standings, contest: Contest, group_id: str) -> Standings:
@@ -39,7 +44,5 @@ def filter_group(board: Standings, contest: Contest, group_id: str) -> Standings
 
 
 def rank_key(contest: Contest) -> Callable[[Row], tuple]:
-    if contest.scoreboard_type is ScoreboardType.SCORE:
-        return lambda row: ioi.board_key(row, contest)
-    return icpc.board_key
+    return rules_of(contest).key(contest)
 

@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from judge.contest import model
@@ -109,18 +109,22 @@ def team_starts(session: Session, contest: model.Contest) -> dict[str, datetime]
 
 
 def with_max_scores(session: Session, contest: model.Contest) -> model.Contest:
-    """A score contest's problems with their most points (from a stored result of each: the
-    problem's groups decide it), so that full marks show as solved."""
+    """A score contest's problems with their most points (from the newest stored result of
+    each: the problem's groups decide it), so that full marks show as solved. One query for
+    every problem."""
     if contest.scoreboard_type is not model.ScoreboardType.SCORE:
         return contest
-    problems = []
-    for problem in contest.problems:
-        result = session.scalar(
-            select(Submission.result)
-            .where(Submission.contest_id == contest.id, Submission.problem == problem.id,
-                   Submission.status == Status.DONE, Submission.score.is_not(None))
-            .order_by(Submission.id.desc()).limit(1)
-        )
-        most = (result or {}).get("max_score")
-        problems.append(replace(problem, max_score=most) if most is not None else problem)
-    return replace(contest, problems=tuple(problems))
+    newest = (
+        select(func.max(Submission.id))
+        .where(Submission.contest_id == contest.id, Submission.status == Status.DONE,
+               Submission.score.is_not(None))
+        .group_by(Submission.problem)
+    )
+    most = dict(session.execute(
+        select(Submission.problem, Submission.result["max_score"].as_float())
+        .where(Submission.id.in_(newest))
+    ).all())
+    problems = tuple(replace(problem, max_score=most[problem.id])
+                     if most.get(problem.id) is not None else problem
+                     for problem in contest.problems)
+    return replace(contest, problems=problems)

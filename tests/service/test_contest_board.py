@@ -4,11 +4,12 @@ as they expect it."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from judge.contest.model import (
     Contest,
@@ -19,11 +20,14 @@ from judge.contest.model import (
     View,
 )
 from judge.service.auth import add_user
-from judge.service.contest_board import contest_board
+from judge.service.board_cache import BoardCache, board_document
+from judge.service.changes import change_of
+from judge.service.contest_board import contest_board, with_max_scores
+from judge.service.contest_jury import thaw
 from judge.service.contests import ContestEntry, store_contest
 from judge.service.db import Database
 from judge.service.models import Contest as ContestRow
-from judge.service.models import Priority, Role, Status, User
+from judge.service.models import Priority, Role, Status, Submission, User
 from judge.service.store import Job, create_submission, finish
 
 START = datetime(2026, 12, 5, 9, 0)  # naive UTC, as stored
@@ -140,3 +144,90 @@ def test_a_score_contest_adds_each_subtasks_best(database):
 
 def test_an_unknown_contest_has_no_board(database):
     assert board(database, contest_id="nope") is None
+
+
+def test_the_served_board_equals_the_rules_standings_after_each_verdict_frozen_and_thawed(
+        database):
+    """The board cache keeps each view's standings up to date one change at a time; after each
+    change both views equal the standings the rules make from everything stored."""
+    cache = BoardCache()
+    now = START.replace(tzinfo=timezone.utc) + timedelta(hours=4, minutes=30)
+
+    def submitted(team, problem, minutes):
+        with database.writing() as session:
+            user = session.scalar(select(User).where(User.name == "alice"))
+            row = create_submission(session, user, problem, "python", "a.py", b"",
+                                    contest=ContestEntry(CUP.id, team, False, Priority.CONTEST),
+                                    now=START + timedelta(minutes=minutes))
+            session.flush()
+            change = change_of(row)
+        cache.changed(change)
+        return change.submission_id
+
+    def judged(submission_id, verdict):
+        with database.writing() as session:
+            row = session.get(Submission, submission_id)
+            row.status = Status.JUDGING
+            session.flush()
+            finish(session, Job(row.id, row.attempt), {"verdict": verdict, "groups": []},
+                   verdict)
+            change = change_of(row)
+        cache.changed(change)
+
+    def the_same():
+        for view in (View.PUBLIC, View.JURY):
+            served = cache.board(database, "cup", view, None, now)
+            assert served.standings == board(database, view).standings, view
+            # its JSON, made again only for the rows that changed, is the whole board's
+            whole = board_document(served.board, served.standings, served.state)
+            assert served.document == json.dumps(whole, separators=(",", ":")).encode()
+        return served
+
+    the_same()
+    made = cache.made
+    steps = [("t1", "sum", 10, "WA"), ("t2", "sum", 12, "AC"), ("t1", "sum", 20, "AC"),
+             ("t3", "flow", 30, "CE"), ("t3", "flow", 35, "JE"), ("t2", "flow", 250, "AC"),
+             ("t1", "flow", 260, "WA"), ("t3", "sum", 5, "AC")]  # the last is first to solve
+    for team, problem, minutes, verdict in steps:
+        submission_id = submitted(team, problem, minutes)
+        the_same()
+        judged(submission_id, verdict)
+        the_same()
+    assert cache.made == made + 4 * len(steps)  # each view once per change
+    public = cache.board(database, "cup", View.PUBLIC, None, now)
+    assert public.standings.frozen
+    assert next(r for r in public.standings.rows if r.team_id == "t2").num_solved == 1
+    with database.writing() as session:
+        thaw(session, "cup", now.replace(tzinfo=None))
+    cache.forget("cup")
+    thawed = the_same()
+    assert not cache.board(database, "cup", View.PUBLIC, None, now).standings.frozen
+    assert next(r for r in thawed.standings.rows if r.team_id == "t2").num_solved == 2
+    judged(submitted("t3", "flow", 270), "AC")  # after the thaw, still one change at a time
+    the_same()
+
+
+def test_a_score_contests_most_points_are_read_in_one_query(database):
+    contest = replace(CUP, id="ioi", scoreboard_type=ScoreboardType.SCORE,
+                      problems=(*CUP.problems, ContestProblem("other", "C", 2)))
+    with database.writing() as session:
+        store_contest(session, contest)
+    for problem, most in (("sum", 100.0), ("flow", 60.0), ("sum", 80.0)):
+        with database.writing() as session:
+            user = session.scalar(select(User).where(User.name == "alice"))
+            row = create_submission(session, user, problem, "python", "a.py", b"",
+                                    contest=ContestEntry("ioi", "t1", False, Priority.CONTEST),
+                                    now=START + timedelta(minutes=10))
+            row.status = Status.JUDGING
+            session.flush()
+            finish(session, Job(row.id, row.attempt),
+                   {"score": 10.0, "max_score": most, "groups": []}, "WA")
+    statements = []
+    event.listen(database.engine, "before_cursor_execute",
+                 lambda *args: statements.append(args[2]))
+    with database.session() as session:
+        found = with_max_scores(session, contest)
+    # The newest result of each problem gives its most points; a problem without one has none.
+    assert [(p.id, p.max_score) for p in found.problems] == [
+        ("sum", 80.0), ("flow", 60.0), ("other", None)]
+    assert [s.split()[0] for s in statements if s != "BEGIN"] == ["SELECT"]  # SQLite's BEGIN

@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from starlette.testclient import TestClient
 
 from judge.contest.model import (
     Account,
@@ -29,6 +30,7 @@ from judge.service.contest_jury import thaw
 from judge.service.contests import store_contest
 from judge.service.store import Job
 from judge.web.site import install_site
+from judge.web.site.board_polls import BoardPolls
 from tests.conftest import SUM_YAML, write_project
 from tests.service.conftest import Api, judging_for
 from tests.service.test_contest_window import Clock
@@ -313,3 +315,37 @@ def test_a_team_of_a_team_window_contest_sees_the_problems_once_it_presses_start
     assert "Your team's window: 2026-12-05 09:30:00 to 2026-12-05 11:30:00 UTC" in after
     assert 'data-to="2026-12-05T11:30:00Z" data-towards="end of your window">2:00:00<' in after
     assert 'id="start-window"' in browser(site, "bob").http.get("/contests/cup").text
+def test_a_visitors_poll_of_a_board_in_memory_is_answered_before_routing(site):
+    """BoardPolls answers as the route does; whoever it cannot answer goes on to the route."""
+    made = browser(site, None).http.get("/contests/cup/board.json")  # the route makes it
+    routed: list[str] = []
+
+    async def route(scope, receive, send):
+        routed.append(scope["path"])
+        await site.client.app(scope, receive, send)
+
+    polls = BoardPolls(route)
+
+    async def app(scope, receive, send):
+        scope["app"] = site.client.app  # as the application sets it for its middleware
+        await polls(scope, receive, send)
+
+    client = TestClient(app)
+    again = client.get("/contests/cup/board.json")
+    assert routed == []
+    assert (again.status_code, again.content, dict(again.headers)) == (
+        200, made.content, dict(made.headers))
+    etag = made.headers["etag"]
+    assert client.get("/contests/cup/board.json",
+                      headers={"If-None-Match": etag}).status_code == 304
+    assert routed == []
+    jury = client.get("/contests/cup/board.json",
+                      headers={"Authorization": f"Bearer {site.tokens['setter']}"})
+    assert jury.json()["view"] == "jury" and routed == ["/contests/cup/board.json"]
+    assert client.get("/contests/nope/board.json").status_code == 404
+    division = client.get("/contests/cup/board.json?group=div2")  # not made yet: the route
+    assert [r["team_id"] for r in division.json()["rows"]] == ["t2"]
+    assert routed == ["/contests/cup/board.json", "/contests/nope/board.json",
+                      "/contests/cup/board.json"]
+    assert client.get("/contests/cup/board.json?group=div2").json() == division.json()
+    assert len(routed) == 3  # now in memory

@@ -14,6 +14,7 @@ templates as the offline reports (judge.web).
                     a team's start of its own window)
     contest_admin.py  /admin/contests/new, /admin/contests/ID: a contest created and edited
                     (contest_form.py reads the form)
+    board_polls.py  visitors' polls of a board.json in memory, answered before routing
     errors.py       refusals as pages (the API keeps its JSON)
 """
 
@@ -33,6 +34,7 @@ from judge.web.site import (
     setters,
     submissions,
 )
+from judge.web.site.board_polls import BoardPolls
 from judge.web.site.errors import install_error_pages
 from judge.web.site.rendering import STATIC_PREFIX, SiteRenderer
 
@@ -45,3 +47,4 @@ def install_site(app: FastAPI) -> None:
                    contest_admin):
         app.include_router(module.router)
     install_error_pages(app)
+    app.add_middleware(BoardPolls)  # visitors' polls of a board in memory, before routing

@@ -43,7 +43,8 @@ from judge.web.site.contest_views import (
     contest_page,
     scoreboard_page,
 )
-from judge.web.site.rendering import SECURITY_HEADERS, SiteRenderer, redirect, renderer
+from judge.web.site.board_polls import board_response
+from judge.web.site.rendering import SiteRenderer, redirect, renderer
 from judge.web.site.views import SubmitForm
 
 router = APIRouter(include_in_schema=False)
@@ -147,21 +148,16 @@ async def board_json(
 ) -> Response:
     """The board as the scoreboard page shows it; with If-None-Match, 304 until it changes.
     Asked for every second by every open scoreboard: a visitor's poll of a board in memory is
-    answered on the event loop, without a thread or the database."""
+    answered before routing (board_polls), on the event loop, without a thread or the database;
+    here when it must be made, or for a signed-in user."""
     user = None
     if bearer_token(request) is not None or request.cookies.get(SESSION_COOKIE) is not None:
         user = await run_in_threadpool(optional_user, request, parts, None)
     served = parts.boards.ready(contest_id, _view(user), group, _now(parts))
     if served is None:
         served = await run_in_threadpool(_served, parts, contest_id, user, group)
-    headers = {**SECURITY_HEADERS, "Cache-Control": "no-cache", "ETag": served.etag,
-               "Vary": "Accept-Encoding"}
-    if request.headers.get("if-none-match") == served.etag:
-        return Response(status_code=304, headers=headers)
-    if "gzip" in request.headers.get("accept-encoding", ""):  # gzipped once, with the board
-        headers["Content-Encoding"] = "gzip"
-        return Response(served.gzipped, media_type="application/json", headers=headers)
-    return Response(served.document, media_type="application/json", headers=headers)
+    return board_response(served, request.headers.get("if-none-match"),
+                          request.headers.get("accept-encoding", ""))
 
 
 @router.post("/contests/{contest_id}/thaw")
