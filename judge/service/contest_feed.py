@@ -102,6 +102,13 @@ class FeedLogs:
         with self._lock:
             self._logs[key] = (position, feed)
 
+    def peek(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
+        """The kept log if it is `position` long, left in place: for reading its objects,
+        which an update replaces rather than changes (FeedLog.objects)."""
+        with self._lock:
+            kept = self._logs.get(key)
+        return kept[1] if kept is not None and kept[0] == position else None
+
 
 def ended(events: list[Event]) -> bool:
     """Whether the last of `events` ends the feed (state with end_of_updates)."""
@@ -127,6 +134,8 @@ def record_changes(session: Session, row: Contest, record: ContestRecord, now: d
             events = [_event(prefix, event) for event in _stored(session, row.id, view)]
             feed = FeedLog(tuple(events), prefix=prefix)
         if ended(list(feed.events[-1:])):
+            if done is not None:
+                done.append((key, last, feed))  # kept all the same: its readers read it
             continue  # the contest's updates are over: nothing more is sent
         new = feed.record(served(snapshot(record, viewer, now, team_id)))
         for position, event in enumerate(new, last + 1):
@@ -206,6 +215,10 @@ def public_position(session: Session, contest_id: str) -> int:
     return _position(session, contest_id, "public")
 
 
+def view_position(session: Session, contest_id: str, view: str) -> int:
+    return _position(session, contest_id, view)
+
+
 def events_after(
     session: Session, contest_id: str, view: str, token: str | None
 ) -> tuple[list[Event], int]:
@@ -241,15 +254,36 @@ class FeedUpdates:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._settled_now = threading.Condition(self._lock)
         self._wake = threading.Event()
         self._pending: dict[str, set[str]] = {}  # contest -> teams whose own log to update too
+        # Changes marked and changes recorded, counted per contest: a reader opening the feed
+        # waits for the update in flight instead of making the contest's objects itself.
+        self._touched: dict[str, int] = {}
+        self._settled: dict[str, int] = {}
         self._thread: threading.Thread | None = None
         self.logs = FeedLogs()
+        # (contest, view) -> what its last update by a reader saw (judge.service.feed_views)
+        self._seen: dict[tuple[str, str], tuple] = {}
+
+    def contests(self) -> list[str]:
+        """The contests whose feeds this process has updated or served."""
+        with self._lock:
+            return sorted(set(self._touched) | {contest for contest, _ in self._seen})
+
+    def seen(self, contest_id: str, view: str) -> tuple | None:
+        with self._lock:
+            return self._seen.get((contest_id, view))
+
+    def mark_seen(self, contest_id: str, view: str, seen: tuple) -> None:
+        with self._lock:
+            self._seen[(contest_id, view)] = seen
 
     def touch(self, database: Database, problem: Callable[[str], Problem],
               clock: Callable[[], datetime], closing: threading.Event, contest_id: str,
               team_id: str | None = None) -> None:
         with self._lock:
+            self._touched[contest_id] = self._touched.get(contest_id, 0) + 1
             teams = self._pending.setdefault(contest_id, set())
             if team_id is not None:
                 teams.add(team_id)
@@ -268,6 +302,7 @@ class FeedUpdates:
             self._wake.clear()
             with self._lock:
                 pending, self._pending = self._pending, {}
+                marked = {contest_id: self._touched[contest_id] for contest_id in pending}
             for contest_id, teams in pending.items():
                 try:
                     update_feed(database, contest_id, problem, clock(), logs=self.logs)
@@ -276,3 +311,14 @@ class FeedUpdates:
                                     self.logs)
                 except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
                     log.exception("updating the event feed of contest %s", contest_id)
+                with self._lock:  # settled even when it failed: readers must not wait for it
+                    self._settled[contest_id] = marked[contest_id]
+                    self._settled_now.notify_all()
+
+    def settle(self, contest_id: str, timeout: float) -> bool:
+        """Wait until every change marked in this process so far is in the shared logs (at
+        most `timeout` seconds); whether it is."""
+        with self._lock:
+            return self._settled_now.wait_for(
+                lambda: self._settled.get(contest_id, 0) >= self._touched.get(contest_id, 0),
+                timeout)

@@ -24,9 +24,9 @@ from sqlalchemy.orm import Session
 from judge import __version__
 from judge.contest.clics_access import ENDPOINTS, access_object, api_information
 from judge.contest.clics_board import scoreboard_object
-from judge.contest.clics_feed import UnknownToken, event_line
+from judge.contest.clics_feed import Snapshot, UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
-from judge.contest.clics_snapshot import ContestRecord, snapshot
+from judge.contest.clics_snapshot import ContestRecord
 from judge.contest.model import AccountType, View
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
@@ -40,11 +40,11 @@ from judge.service.contest_feed import (
     events_from,
     feed_view,
     public_position,
-    served,
     stale,
     update_feed,
 )
-from judge.service.contests import aware
+from judge.service.contests import aware, load_contest
+from judge.service.feed_views import view_log
 from judge.service.models import Contest, Role, Submission, TeamMember, User
 
 router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
@@ -87,14 +87,15 @@ def _record(session: Session, parts: Services, contest_id: str) -> ContestRecord
     return record
 
 
-def _objects(
-    parts: Services, user: User | None, contest_id: str
-) -> tuple[dict, Viewer, ContestRecord]:
+def _objects(parts: Services, user: User | None, contest_id: str) -> tuple[Snapshot, Viewer]:
+    """The viewer's objects, as the last event of each in the viewer's feed shows it."""
     with parts.database.session() as session:
-        record = _record(session, parts, contest_id)
         viewer = viewer_of(session, user, contest_id)
-    objects = served(snapshot(record, viewer.kind, _now(parts), viewer.team_id))
-    return objects, viewer, record
+    found = view_log(parts.database, parts.feeds, contest_id, parts.load_problem, parts.clock(),
+                     feed_view(viewer.kind, viewer.team_id))
+    if found is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
+    return found.objects, viewer
 
 
 def _filtered(items: list[dict], query: dict[str, str], endpoint: str) -> list[dict]:
@@ -140,10 +141,14 @@ def contest(contest_id: str, user: User | None = Depends(optional_user),
 @router.get("/contests/{contest_id}/access")
 def access(contest_id: str, user: User | None = Depends(optional_user),
            parts: Services = Depends(services)) -> dict:
-    _, viewer, record = _objects(parts, user, contest_id)
+    _, viewer = _objects(parts, user, contest_id)
+    with parts.database.session() as session:
+        contest = load_contest(session, contest_id)
+    if contest is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
     capabilities = ("team_submit",) if viewer.kind is AccountType.TEAM else (
         ("admin_submit",) if viewer.jury else ())
-    found = access_object(record.contest, viewer.kind, capabilities)
+    found = access_object(contest, viewer.kind, capabilities)
     found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
     return found
 
@@ -157,7 +162,7 @@ def state(contest_id: str, user: User | None = Depends(optional_user),
 @router.get("/contests/{contest_id}/scoreboard")
 def scoreboard(contest_id: str, user: User | None = Depends(optional_user),
                parts: Services = Depends(services)) -> dict:
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     with parts.database.session() as session:
         board = contest_board(session, contest_id, View.JURY if viewer.jury else View.PUBLIC)
     if board is None:
@@ -177,11 +182,11 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
     if set(request.query_params) - allowed:
         raise ApiError(400, f"event-feed takes only {', '.join(sorted(allowed))}")
     with parts.database.session() as session:
-        _record(session, parts, contest_id)
         viewer = viewer_of(session, user, contest_id)
     view = feed_view(viewer.kind, viewer.team_id)
-    update_feed(parts.database, contest_id, parts.load_problem, parts.clock(), (view,),
-                logs=parts.feeds.logs)
+    if view_log(parts.database, parts.feeds, contest_id, parts.load_problem, parts.clock(),
+                view) is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
     with parts.database.session() as session:
         try:
             first, position = events_after(session, contest_id, view, since_token)
@@ -230,7 +235,7 @@ def submission_files(contest_id: str, submission_id: str,
                      user: User | None = Depends(optional_user),
                      parts: Services = Depends(services)) -> Response:
     """The submission's files as one zip (the jury's and the submitting team's only)."""
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     found = objects["submissions"].get(submission_id)
     if found is None or not (viewer.jury or found["team_id"] == viewer.team_id):
         raise ApiError(404, f"no submission {submission_id!r} in contest {contest_id!r}")
@@ -260,7 +265,7 @@ async def post_submission(contest_id: str, request: Request,
 def collection(contest_id: str, endpoint: str, request: Request,
                user: User | None = Depends(optional_user),
                parts: Services = Depends(services)) -> list[dict]:
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     _check_endpoint(endpoint, viewer)
     return _filtered(list(objects.get(endpoint, {}).values()), dict(request.query_params),
                      endpoint)
@@ -270,7 +275,7 @@ def collection(contest_id: str, endpoint: str, request: Request,
 def element(contest_id: str, endpoint: str, object_id: str,
             user: User | None = Depends(optional_user),
             parts: Services = Depends(services)) -> dict:
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     _check_endpoint(endpoint, viewer)
     found = objects.get(endpoint, {}).get(object_id)
     if found is None:

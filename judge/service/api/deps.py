@@ -23,7 +23,7 @@ from judge.service.api.errors import ApiError
 from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_password, user_for_token
 from judge.service.board_cache import BoardCache
-from judge.service.changes import ChangeHub, OpenStreams
+from judge.service.changes import Change, ChangeHub, OpenStreams
 from judge.service.contest_feed import FeedUpdates
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
@@ -71,6 +71,15 @@ class Services:
         """The contest changed: its event feed is brought up to date soon, off this request."""
         self.feeds.touch(self.database, self.load_problem, self.clock, self.closing, contest_id,
                          team_id)
+
+    def change_delivered(self, change: Change | None) -> None:
+        """A change notification (from this process or, through Redis, another): the feed of
+        its contest is brought up to date; with None (some may have been missed), every feed
+        this process serves."""
+        contests = self.feeds.contests() if change is None else (
+            [change.contest] if change.contest else [])
+        for contest_id in contests:
+            self.feed_changed(contest_id)
 
     def load_problem(self, problem_id: str) -> Problem:
         """The project's problem; a JudgeError when it is unknown or broken."""
