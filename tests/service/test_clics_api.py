@@ -7,6 +7,7 @@ and the end of updates, and across a restart of the app."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import json
@@ -398,19 +399,61 @@ def test_a_quiet_feed_sends_keep_alive_newlines_until_the_end_of_updates(contest
     update_feed(c.api.database, "cup", c.api.parts.problem, c.clock.now, ("jury",))
     with c.api.database.session() as session:
         first, position = events_after(session, "cup", "jury", None)
-    lines = feed_lines(c.api.parts, "cup", "jury", first, position, stream=True)
-    opening = next(lines)
+
+    async def pulled() -> tuple[bytes, list[bytes], bytes]:
+        lines = feed_lines(c.api.parts, "cup", "jury", first, position, stream=True)
+        opening = await anext(lines)
+        quiet = [await anext(lines), await anext(lines)]  # 0.2 s each without an event
+        with c.api.database.writing() as session:  # a frozen contest's updates end once thawed
+            session.execute(update(ContestRow).values(thawed_at=c.clock.now,
+                                                      finalized_at=c.clock.now))
+        rest = b"".join([chunk async for chunk in lines])  # ends after the end of updates
+        return opening, quiet, rest
+
+    opening, quiet, rest = asyncio.run(pulled())
     assert [json.loads(line)["token"] for line in opening.split(b"\n") if line] == [
         event.token for event in first]
-    assert next(lines) == b"\n"  # 0.2 s without an event
-    assert next(lines) == b"\n"
-    with c.api.database.writing() as session:  # a frozen contest's updates end once thawed
-        session.execute(update(ContestRow).values(thawed_at=c.clock.now,
-                                                  finalized_at=c.clock.now))
-    rest = b"".join(lines)  # ends by itself after the end of updates
+    assert quiet == [b"\n", b"\n"]
     events = [json.loads(line) for line in rest.split(b"\n") if line]
     assert events[-1]["type"] == "state" and events[-1]["data"]["end_of_updates"]
     assert rest.endswith(b"\n")
+
+
+def test_two_hundred_streaming_readers_share_one_tail(contestants):
+    """Readers of a view wait on one tail that one thread follows: a change reaches every
+    reader, exactly once each, in the order of the feed."""
+    c = contestants
+    c.clock.now = START + timedelta(minutes=5)
+    update_feed(c.api.database, "cup", c.api.parts.problem, c.clock.now)
+    with c.api.database.session() as session:
+        first, position = events_after(session, "cup", "public", None)
+
+    async def reader() -> list[dict]:
+        lines = feed_lines(c.api.parts, "cup", "public", first, position, stream=True)
+        await anext(lines)  # what was stored
+        got: list[dict] = []
+        while not any(e["type"] == "judgements" and e["data"]["judgement_type_id"]
+                      for e in got):
+            chunk = await anext(lines)
+            got += [json.loads(line) for line in chunk.split(b"\n") if line]
+        await lines.aclose()
+        return got
+
+    async def read(count: int) -> list[list[dict]]:
+        readers = [asyncio.create_task(reader()) for _ in range(count)]
+        await asyncio.sleep(0)  # each reader has taken what was stored and waits on the tail
+        assert c.api.parts.tails.following() == [("cup", "public")]
+        await asyncio.to_thread(c.submit, "team1", "sum", CORRECT, 6)
+        got = await asyncio.wait_for(asyncio.gather(*readers), 60)
+        assert c.api.parts.tails.following() == []
+        return got
+
+    got = asyncio.run(read(200))
+    with c.api.database.session() as session:
+        stored, _ = events_after(session, "cup", "public", first[-1].token)
+    for lines in got:
+        assert [e["token"] for e in lines] == [e.token for e in stored[:len(lines)]]
+    assert {e["type"] for e in got[0]} >= {"submissions", "judgements"}
 
 
 def test_basic_auth_filters_and_errors(contestants):

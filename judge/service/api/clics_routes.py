@@ -10,12 +10,14 @@ jury and see everything. Collections take `?` filters on their id properties, AN
 
 from __future__ import annotations
 
+import asyncio
 import io
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from datetime import datetime
 
+import anyio
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from sqlalchemy import select
@@ -39,9 +41,6 @@ from judge.service.contest_feed import (
     events_after,
     events_from,
     feed_view,
-    public_position,
-    stale,
-    update_feed,
 )
 from judge.service.contests import aware, load_contest
 from judge.service.feed_views import view_log
@@ -196,38 +195,43 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
-def feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
-                stream: bool) -> Iterator[bytes]:
-    """The feed's lines: what is stored, then (streaming) what comes, polling the database. The
-    writers keep the jury's and the public's logs current; a reader updates its log itself only
-    when it may lag (judge.service.contest_feed.stale), which costs a query or two a poll."""
-    events = first
+async def feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
+                     stream: bool) -> AsyncIterator[bytes]:
+    """The feed's lines: what is stored, then (streaming) what comes, from the view's tail
+    that one thread follows for all its readers (judge.service.feed_tails); a newline after
+    each quiet keep-alive interval."""
+    if first:
+        yield b"".join(event_line(event) for event in first)
+        if ended(first):
+            return
+    if not stream:
+        return
     settings = parts.settings
     quiet_since = time.monotonic()
-    with parts.database.session() as session:
-        public_seen = public_position(session, contest_id)
-    while True:
-        if events:
-            yield b"".join(event_line(event) for event in events)
-            quiet_since = time.monotonic()
-            if ended(events):
+    with parts.tails.reading(parts, contest_id, view, position) as tail:
+        while not parts.closing.is_set():
+            if position < tail.start:  # the tail began after this reader read the database
+                missed, position = await anyio.to_thread.run_sync(
+                    _stored_after, parts, contest_id, view, position)
+                lines, last = [event_line(event) for event in missed], ended(missed)
+            else:
+                lines = tail.after(position)
+                position += len(lines)
+                last = tail.ended and position >= tail.position
+            if lines:
+                yield b"".join(lines)
+                quiet_since = time.monotonic()
+            if last:
                 return
-        if not stream or parts.closing.is_set():
-            return
-        if time.monotonic() - quiet_since >= settings.feed_keepalive_seconds:
-            yield b"\n"
-            quiet_since = time.monotonic()
-        if parts.closing.wait(settings.feed_poll_seconds):
-            return
-        now = parts.clock()
-        with parts.database.session() as session:
-            lagging = stale(session, contest_id, view, aware(now), public_seen)
-            public_seen = public_position(session, contest_id)
-        if lagging:
-            update_feed(parts.database, contest_id, parts.load_problem, now, (view,),
-                        logs=parts.feeds.logs)
-        with parts.database.session() as session:
-            events, position = events_from(session, contest_id, view, position)
+            if not lines and time.monotonic() - quiet_since >= settings.feed_keepalive_seconds:
+                yield b"\n"
+                quiet_since = time.monotonic()
+            await asyncio.sleep(settings.feed_poll_seconds)
+
+
+def _stored_after(parts: Services, contest_id: str, view: str, position: int):
+    with parts.database.session() as session:
+        return events_from(session, contest_id, view, position)
 
 
 @router.get("/contests/{contest_id}/submissions/{submission_id}/files")

@@ -25,6 +25,7 @@ from judge.service.auth import token_hash, user_for_password, user_for_token
 from judge.service.board_cache import BoardCache
 from judge.service.changes import Change, ChangeHub, OpenStreams
 from judge.service.contest_feed import FeedUpdates
+from judge.service.feed_tails import FeedTails
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
@@ -61,6 +62,7 @@ class Services:
     # Contest boards, made once per change (create_app makes `changes` tell it of each).
     boards: BoardCache = field(default_factory=lambda: BoardCache())
     feeds: FeedUpdates = field(default_factory=lambda: FeedUpdates())  # CLICS event feeds
+    tails: FeedTails = field(default_factory=lambda: FeedTails())  # and their streaming readers
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
     # The time now, naive UTC as stored (models.utcnow): what contest windows are judged by.
