@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judge.contest.clics_board import state_object
-from judge.contest.clics_feed import Event, FeedLog, UnknownToken
+from judge.contest.clics_feed import Event, FeedLog, Snapshot, UnknownToken
 from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType
 from judge.problem.spec import Problem
@@ -92,6 +92,9 @@ class FeedLogs:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._logs: dict[tuple[str, str, str], tuple[int, FeedLog]] = {}
+        # The objects of each log as last kept, still there while the log is taken out for
+        # an update: an update replaces a log's objects, it never changes them.
+        self._served: dict[tuple[str, str, str], tuple[int, Snapshot]] = {}
 
     def take(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
         with self._lock:
@@ -101,12 +104,13 @@ class FeedLogs:
     def keep(self, key: tuple[str, str, str], position: int, feed: FeedLog) -> None:
         with self._lock:
             self._logs[key] = (position, feed)
+            self._served[key] = (position, feed.objects)
 
-    def peek(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
-        """The kept log if it is `position` long, left in place: for reading its objects,
-        which an update replaces rather than changes (FeedLog.objects)."""
+    def objects(self, key: tuple[str, str, str], position: int) -> Snapshot | None:
+        """The objects of the log as it was kept `position` long, even while it is taken out
+        for an update (FeedLog.objects); None if it was not kept at that length."""
         with self._lock:
-            kept = self._logs.get(key)
+            kept = self._served.get(key)
         return kept[1] if kept is not None and kept[0] == position else None
 
 
@@ -317,8 +321,8 @@ class FeedUpdates:
 
     def settle(self, contest_id: str, timeout: float) -> bool:
         """Wait until every change marked in this process so far is in the shared logs (at
-        most `timeout` seconds); whether it is."""
+        most `timeout` seconds; later changes are not waited for); whether it is."""
         with self._lock:
+            marked = self._touched.get(contest_id, 0)
             return self._settled_now.wait_for(
-                lambda: self._settled.get(contest_id, 0) >= self._touched.get(contest_id, 0),
-                timeout)
+                lambda: self._settled.get(contest_id, 0) >= marked, timeout)

@@ -4,9 +4,8 @@ A reader first gets what is stored (from the database, once), then waits for wha
 waiting reader used to poll the database itself, on a thread of the server's pool: two hundred
 readers asked 600 queries a second and held every thread of the pool, which the workers' posts
 of their results need too. Now one thread of the service's follows each view that has
-streaming readers, once per poll (feed_poll_seconds): it brings the view's log up to date when
-it may lag (judge.service.feed_views: a query or three when nothing moved) and reads the new
-events once, as NDJSON lines. The readers are coroutines on the event loop that take those
+streaming readers, once per poll (feed_poll_seconds): a query or three when nothing moved, the
+new events read once, as NDJSON lines. The readers are coroutines on the event loop that take those
 lines from memory: a view's readers cost the database what one reader costs, and each event
 is serialised once.
 """
@@ -20,8 +19,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from judge.contest.clics_feed import event_line
-from judge.service.contest_feed import ended, events_from
-from judge.service.feed_views import view_log
+from judge.service.contest_feed import ended, events_from, public_position, stale, update_feed
+from judge.service.contests import aware
 
 if TYPE_CHECKING:
     from judge.service.api.deps import Services
@@ -38,6 +37,7 @@ class Tail:
         self.lines: list[bytes] = []
         self.ended = False  # the last line is the state that ends the updates
         self.readers = 0
+        self.public_seen = -1  # the public log's length when a team's log was last brought up
 
     @property
     def position(self) -> int:
@@ -94,10 +94,21 @@ class FeedTails:
 
     @staticmethod
     def _follow(parts: Services, contest_id: str, view: str, tail: Tail) -> None:
+        """The view's new events into its tail. The changes of the contest are recorded by the
+        service's feed thread (judge.service.contest_feed.FeedUpdates), which this one never
+        waits for nor does again: it updates the log itself only when time alone moved the
+        contest on (its start, the freeze, the end; a thaw or a finalization by the jury) or,
+        for a team's log, when the public's grew."""
         if tail.ended:
             return
-        view_log(parts.database, parts.feeds, contest_id, parts.load_problem, parts.clock(),
-                 view)
+        now = parts.clock()
+        with parts.database.session() as session:
+            public = public_position(session, contest_id)
+            lagging = stale(session, contest_id, view, aware(now), tail.public_seen)
+        if lagging:
+            update_feed(parts.database, contest_id, parts.load_problem, now, (view,),
+                        logs=parts.feeds.logs)
+        tail.public_seen = public
         with parts.database.session() as session:
             events, _ = events_from(session, contest_id, view, tail.position)
         if events:

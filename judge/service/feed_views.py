@@ -33,7 +33,7 @@ from judge.service.contests import aware
 from judge.service.db import Database
 from judge.service.models import Contest
 
-SETTLE_SECONDS = 10.0  # an update takes seconds on a large contest; then serve what is stored
+SETTLE_SECONDS = 5.0  # an update takes seconds on a large contest; then serve what is stored
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,9 @@ def view_log(database: Database, feeds: FeedUpdates, contest_id: str,
             lagging = (position == 0 or feeds.seen(contest_id, view) != seen
                        or stale(session, contest_id, view, aware(now), public))
         if not lagging:
-            kept = feeds.logs.peek((contest_id, view, prefix), position)
-            if kept is not None:
-                return ViewLog(kept.objects, position)
+            objects = feeds.logs.objects((contest_id, view, prefix), position)
+            if objects is not None:
+                return ViewLog(objects, position)
         update_feed(database, contest_id, problem, now, (view,), logs=feeds.logs)
         feeds.mark_seen(contest_id, view, seen)
     # Another update took the log each time: read it from the database (its events only).
