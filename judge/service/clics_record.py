@@ -93,11 +93,7 @@ def contest_record(
     for sub in rows:
         if sub.team_id not in teams:
             continue
-        submissions.append(Submission(
-            id=str(sub.id), team_id=sub.team_id, problem_id=sub.problem,
-            language_id=sub.language, time=aware(sub.submitted_at),
-            entry_point=entry_point(sub.language, sub.filename),
-        ))
+        submissions.append(clics_submission(sub))
         order = orders.get(sub.problem, {})
         judgements += [_past_judgement(sub, kept, order) for kept in past.get(sub.id, ())]
         judgement = _judgement(session, sub, order)
@@ -113,6 +109,13 @@ def contest_record(
         thawed_at=thawed,
         finalized_at=finalized,
         end_of_updates_at=settled_at(thawed, finalized),
+    )
+
+
+def clics_submission(sub: SubmissionRow) -> Submission:
+    return Submission(
+        id=str(sub.id), team_id=sub.team_id, problem_id=sub.problem, language_id=sub.language,
+        time=aware(sub.submitted_at), entry_point=entry_point(sub.language, sub.filename),
     )
 
 

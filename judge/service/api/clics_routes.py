@@ -28,12 +28,11 @@ from judge.contest.clics_access import ENDPOINTS, access_object, api_information
 from judge.contest.clics_board import scoreboard_object
 from judge.contest.clics_feed import Snapshot, UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
-from judge.contest.clics_snapshot import ContestRecord
 from judge.contest.model import AccountType, View
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
-from judge.service.clics_record import contest_record
+from judge.service.clics_record import clics_submission
 from judge.service.contest_board import contest_board
 from judge.service.contest_feed import (
     NOT_SERVED,
@@ -77,13 +76,6 @@ def viewer_of(session: Session, user: User | None, contest_id: str) -> Viewer:
 
 def _now(parts: Services) -> datetime:
     return aware(parts.clock())
-
-
-def _record(session: Session, parts: Services, contest_id: str) -> ContestRecord:
-    record = contest_record(session, contest_id, parts.load_problem)
-    if record is None:
-        raise ApiError(404, f"no contest {contest_id!r}")
-    return record
 
 
 def _objects(parts: Services, user: User | None, contest_id: str) -> tuple[Snapshot, Viewer]:
@@ -258,10 +250,10 @@ async def post_submission(contest_id: str, request: Request,
                           parts: Services = Depends(services)) -> JSONResponse:
     submission_id = await submit_to_contest(request, parts, user, contest_id)
     with parts.database.session() as session:
-        record = _record(session, parts, contest_id)
-    # Built from the record, not the viewer's snapshot: a hidden team sees its own submission.
-    made = next(s for s in record.submissions if s.id == str(submission_id))
-    return JSONResponse(submission_object(record.contest, made), status_code=201, headers={
+        contest = load_contest(session, contest_id)
+        made = clics_submission(session.get(Submission, submission_id))
+    # Built from its row, not the viewer's objects: a hidden team sees its own submission.
+    return JSONResponse(submission_object(contest, made), status_code=201, headers={
         "Location": f"/api/contests/{contest_id}/submissions/{made.id}"})
 
 
