@@ -25,6 +25,7 @@ BENCHMARKS = (
     "bench.bench_many_judges",
     "bench.bench_scoreboard",
     "bench.bench_contest_board",
+    "bench.bench_contest_feed",
 )
 
 

@@ -133,6 +133,12 @@ class FeedLog:
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
 
+    @property
+    def objects(self) -> Snapshot:
+        """Every object as its last event shows it (type -> id -> object): what the endpoints
+        serve. Not to be changed: `record` replaces it, so a reader may keep it meanwhile."""
+        return self._snapshot
+
     def record(self, snapshot: Snapshot) -> list[Event]:
         """Append an event per difference from the previous snapshot; returns the new events."""
         current = self._own_copy(snapshot)

@@ -8,6 +8,13 @@ contest_board  a contest's standings from the stored submissions, for one view
 contest_jury   a contest's state (scheduled ... final), its thaw and finalization
 contest_archive  a contest as a CLICS archive, and an archive's history stored back
 board_cache    contest boards made once per change, served from memory (and its ETag)
+team_windows   a team's start of its own window, the first press winning
+clarifications, balloons, rejudgings   the jury's tools of a contest
+clics_record   a stored contest as the CLICS Contest API's objects
+judgement_history  judgements a rejudge replaced, kept for the API and its feed
+contest_feed   the stored event feed of each view of a contest
+feed_views     a view's objects served from its feed's log in memory
+feed_tails     the feed's streaming readers, one shared tail per view
 auth       tokens (stored hashed), roles, and the request's user
 store      what happens to a submission, as database transactions
 scheduling which queued job a judging process gets next: by priority, then round-robin

@@ -3,8 +3,9 @@ judge.contest.clics_snapshot turns into every endpoint's objects.
 
 A stored submission of a contest (practice left out, as the board leaves it out) is a CLICS
 submission; once a worker has started on it, its current attempt is a judgement (id
-`<submission>-<attempt>`: a rejudge is a new judgement), with a run per finished test, read
-from the result document once judged and from the progress table while judging. The service
+`<submission>-<attempt>`: a rejudge is a new judgement, after the ones it replaced, which stay:
+judge.service.judgement_history), with a run per finished test, read from the result document
+once judged and from the progress table while judging. The service
 keeps no clock per test, so a run's time is the judgement's start plus the tests' wall times so
 far (never past the judgement's end). A submission the judge could not judge (failed) is a JE.
 
@@ -38,8 +39,9 @@ from judge.service.contest_board import (
     with_max_scores,
 )
 from judge.service.contests import aware, load_contest
+from judge.service.judgement_history import past_judgements
 from judge.service.models import Clarification as ClarificationRow
-from judge.service.models import Contest, Status
+from judge.service.models import Contest, PastJudgement, Status
 from judge.service.models import Submission as SubmissionRow
 from judge.verdicts.verdict import Verdict
 
@@ -99,15 +101,14 @@ def contest_record(
         .order_by(SubmissionRow.submitted_at, SubmissionRow.id)
     ).all()
     submissions, judgements = [], []
+    past = past_judgements(session, contest_id)
     for sub in rows:
         if sub.team_id not in teams:
             continue
-        submissions.append(Submission(
-            id=str(sub.id), team_id=sub.team_id, problem_id=sub.problem,
-            language_id=sub.language, time=aware(sub.submitted_at),
-            entry_point=entry_point(sub.language, sub.filename),
-        ))
-        judgement = _judgement(session, sub, orders.get(sub.problem, {}))
+        submissions.append(clics_submission(sub))
+        order = orders.get(sub.problem, {})
+        judgements += [_past_judgement(sub, kept, order) for kept in past.get(sub.id, ())]
+        judgement = _judgement(session, sub, order)
         if judgement is not None:
             judgements.append(judgement)
     thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
@@ -162,6 +163,13 @@ def clarifications(session: Session, contest: model.Contest) -> tuple[Clarificat
     ) for row in kept)
 
 
+def clics_submission(sub: SubmissionRow) -> Submission:
+    return Submission(
+        id=str(sub.id), team_id=sub.team_id, problem_id=sub.problem, language_id=sub.language,
+        time=aware(sub.submitted_at), entry_point=entry_point(sub.language, sub.filename),
+    )
+
+
 def settled_at(thawed: datetime | None, finalized: datetime | None) -> datetime | None:
     """When the updates end: once finalized (and thawed, when thawed later; a frozen contest's
     state waits for the thaw in any case, judge.contest.clics_board)."""
@@ -185,17 +193,6 @@ def _judgement(session: Session, sub: SubmissionRow, order: dict[str, int]) -> J
         cases = list(sub.result.get("tests") or ())
     else:
         cases = store.progress_cases(session, sub)
-    runs, elapsed = [], timedelta(0)
-    for position, case in enumerate(cases, 1):
-        elapsed += timedelta(milliseconds=case.get("wall_ms") or 0)
-        moment = start + elapsed if end is None else min(start + elapsed, end)
-        runs.append(Run(
-            id=f"{judgement_id}-{position}",
-            ordinal=order.get(case.get("name"), position),
-            verdict=_verdict(case.get("verdict")) or Verdict.JE,
-            time=moment,
-            run_time=(case.get("time_ms") or 0) / 1000,
-        ))
     verdict = None
     if sub.status is Status.DONE:
         verdict = _verdict(sub.verdict) or Verdict.JE
@@ -210,8 +207,41 @@ def _judgement(session: Session, sub: SubmissionRow, order: dict[str, int]) -> J
         verdict=verdict,
         score=sub.score,
         max_run_time=max_run / 1000 if max_run is not None else None,
-        runs=tuple(runs),
+        runs=_runs(judgement_id, cases, order, start, end),
     )
+
+
+def _past_judgement(sub: SubmissionRow, kept: PastJudgement, order: dict[str, int]) -> Judgement:
+    """A judgement a later attempt replaced, as it ended (judge.service.judgement_history)."""
+    start = max(aware(kept.started_at), aware(sub.submitted_at))
+    end = max(aware(kept.finished_at), start)
+    judgement_id = f"{sub.id}-{kept.attempt}"
+    return Judgement(
+        id=judgement_id,
+        submission_id=str(sub.id),
+        start_time=start,
+        end_time=end,
+        verdict=_verdict(kept.verdict) or Verdict.JE,
+        score=kept.score,
+        max_run_time=kept.max_time_ms / 1000 if kept.max_time_ms is not None else None,
+        runs=_runs(judgement_id, kept.tests, order, start, end),
+    )
+
+
+def _runs(judgement_id: str, cases: list[dict], order: dict[str, int], start: datetime,
+          end: datetime | None) -> tuple[Run, ...]:
+    runs, elapsed = [], timedelta(0)
+    for position, case in enumerate(cases, 1):
+        elapsed += timedelta(milliseconds=case.get("wall_ms") or 0)
+        moment = start + elapsed if end is None else min(start + elapsed, end)
+        runs.append(Run(
+            id=f"{judgement_id}-{position}",
+            ordinal=order.get(case.get("name"), position),
+            verdict=_verdict(case.get("verdict")) or Verdict.JE,
+            time=moment,
+            run_time=(case.get("time_ms") or 0) / 1000,
+        ))
+    return tuple(runs)
 
 
 def _verdict(value: str | None) -> Verdict | None:

@@ -28,7 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judge.contest.clics_board import state_object
-from judge.contest.clics_feed import Event, FeedLog, UnknownToken
+from judge.contest.clics_feed import Event, FeedLog, Snapshot, UnknownToken
 from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType
 from judge.problem.spec import Problem
@@ -92,6 +92,9 @@ class FeedLogs:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._logs: dict[tuple[str, str, str], tuple[int, FeedLog]] = {}
+        # The objects of each log as last kept, still there while the log is taken out for
+        # an update: an update replaces a log's objects, it never changes them.
+        self._served: dict[tuple[str, str, str], tuple[int, Snapshot]] = {}
 
     def take(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
         with self._lock:
@@ -101,6 +104,14 @@ class FeedLogs:
     def keep(self, key: tuple[str, str, str], position: int, feed: FeedLog) -> None:
         with self._lock:
             self._logs[key] = (position, feed)
+            self._served[key] = (position, feed.objects)
+
+    def objects(self, key: tuple[str, str, str], position: int) -> Snapshot | None:
+        """The objects of the log as it was kept `position` long, even while it is taken out
+        for an update (FeedLog.objects); None if it was not kept at that length."""
+        with self._lock:
+            kept = self._served.get(key)
+        return kept[1] if kept is not None and kept[0] == position else None
 
 
 def ended(events: list[Event]) -> bool:
@@ -127,6 +138,8 @@ def record_changes(session: Session, row: Contest, record: ContestRecord, now: d
             events = [_event(prefix, event) for event in _stored(session, row.id, view)]
             feed = FeedLog(tuple(events), prefix=prefix)
         if ended(list(feed.events[-1:])):
+            if done is not None:
+                done.append((key, last, feed))  # kept all the same: its readers read it
             continue  # the contest's updates are over: nothing more is sent
         new = feed.record(served(snapshot(record, viewer, now, team_id)))
         for position, event in enumerate(new, last + 1):
@@ -206,6 +219,10 @@ def public_position(session: Session, contest_id: str) -> int:
     return _position(session, contest_id, "public")
 
 
+def view_position(session: Session, contest_id: str, view: str) -> int:
+    return _position(session, contest_id, view)
+
+
 def events_after(
     session: Session, contest_id: str, view: str, token: str | None
 ) -> tuple[list[Event], int]:
@@ -241,15 +258,36 @@ class FeedUpdates:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
+        self._settled_now = threading.Condition(self._lock)
         self._wake = threading.Event()
         self._pending: dict[str, set[str]] = {}  # contest -> teams whose own log to update too
+        # Changes marked and changes recorded, counted per contest: a reader opening the feed
+        # waits for the update in flight instead of making the contest's objects itself.
+        self._touched: dict[str, int] = {}
+        self._settled: dict[str, int] = {}
         self._thread: threading.Thread | None = None
         self.logs = FeedLogs()
+        # (contest, view) -> what its last update by a reader saw (judge.service.feed_views)
+        self._seen: dict[tuple[str, str], tuple] = {}
+
+    def contests(self) -> list[str]:
+        """The contests whose feeds this process has updated or served."""
+        with self._lock:
+            return sorted(set(self._touched) | {contest for contest, _ in self._seen})
+
+    def seen(self, contest_id: str, view: str) -> tuple | None:
+        with self._lock:
+            return self._seen.get((contest_id, view))
+
+    def mark_seen(self, contest_id: str, view: str, seen: tuple) -> None:
+        with self._lock:
+            self._seen[(contest_id, view)] = seen
 
     def touch(self, database: Database, problem: Callable[[str], Problem],
               clock: Callable[[], datetime], closing: threading.Event, contest_id: str,
               team_id: str | None = None) -> None:
         with self._lock:
+            self._touched[contest_id] = self._touched.get(contest_id, 0) + 1
             teams = self._pending.setdefault(contest_id, set())
             if team_id is not None:
                 teams.add(team_id)
@@ -268,6 +306,7 @@ class FeedUpdates:
             self._wake.clear()
             with self._lock:
                 pending, self._pending = self._pending, {}
+                marked = {contest_id: self._touched[contest_id] for contest_id in pending}
             for contest_id, teams in pending.items():
                 try:
                     update_feed(database, contest_id, problem, clock(), logs=self.logs)
@@ -276,3 +315,14 @@ class FeedUpdates:
                                     self.logs)
                 except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
                     log.exception("updating the event feed of contest %s", contest_id)
+                with self._lock:  # settled even when it failed: readers must not wait for it
+                    self._settled[contest_id] = marked[contest_id]
+                    self._settled_now.notify_all()
+
+    def settle(self, contest_id: str, timeout: float) -> bool:
+        """Wait until every change marked in this process so far is in the shared logs (at
+        most `timeout` seconds; later changes are not waited for); whether it is."""
+        with self._lock:
+            marked = self._touched.get(contest_id, 0)
+            return self._settled_now.wait_for(
+                lambda: self._settled.get(contest_id, 0) >= marked, timeout)

@@ -424,3 +424,22 @@ class ContestEvent(Base):
     object_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     data: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # None: deleted
     created_at: Mapped[datetime] = mapped_column(DateTime())
+
+
+class PastJudgement(Base):
+    """A contest submission's judgement that a later attempt replaced (a rejudge, a rejudging
+    applied, a dead worker's attempt): kept because the CLICS Contest API keeps every
+    judgement, the current one being the submission's last (judge.service.judgement_history)."""
+
+    __tablename__ = "past_judgements"
+    __table_args__ = (UniqueConstraint("submission_id", "attempt"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id", ondelete="CASCADE"))
+    attempt: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(DateTime())
+    finished_at: Mapped[datetime] = mapped_column(DateTime())
+    verdict: Mapped[str] = mapped_column(String(8))  # JE for an attempt that never finished
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    max_time_ms: Mapped[float | None] = mapped_column(Float, nullable=True)
+    tests: Mapped[list] = mapped_column(JSON)  # [{name, verdict, wall_ms, time_ms}, ...]

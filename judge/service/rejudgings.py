@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judge.service.changes import Change, change_of
+from judge.service.judgement_history import keep_judgement
 from judge.service.models import (
     Priority,
     Rejudging,
@@ -239,6 +240,7 @@ def apply_rejudging(session: Session, rejudging_id: int) -> list[Change]:
                 409, f"submission {submission.id} is being judged again on its own; "
                 "apply once it is done"
             )
+        keep_judgement(session, submission)  # the Contest API keeps every judgement
         submission.attempt += 1  # a late result of the old attempt is now refused
         for name in RESULT_FIELDS:
             setattr(submission, name, getattr(copy, name))

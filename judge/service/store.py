@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from judge.service import scheduling
 from judge.service.changes import Change, change_of
 from judge.service.contests import ContestEntry
+from judge.service.judgement_history import keep_judgement
 from judge.service.models import Priority, Progress, Status, Submission, User, utcnow
 from judge.service.settings import QueueSettings
 
@@ -255,6 +256,7 @@ def requeue(
     own `priority`; a dead worker, keeping the submission's)."""
     if priority is not None:
         submission.priority = int(priority)
+    keep_judgement(session, submission, now)  # the Contest API keeps every judgement
     submission.attempt += 1
     submission.status = Status.QUEUED
     submission.result = None

@@ -7,6 +7,7 @@ and the end of updates, and across a restart of the app."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import json
@@ -49,6 +50,7 @@ START = datetime(2026, 12, 5, 9, 0)  # naive UTC, as the service's clock gives i
 CORRECT = "a, b = map(int, input().split())\nprint(a + b)\n"
 WRONG = "a, b = map(int, input().split())\nprint(a - b)\n"
 BROKEN = "this is not python(\n"
+WRONG_ON_NEGATIVES = "a, b = map(int, input().split())\nprint(a - b if a < 0 else a + b)\n"
 PASSWORDS = {"team1": "pw-one", "team2": "pw-two", "team3": "pw-three", "jury": "pw-jury"}
 CUP = Contest(
     id="cup",
@@ -340,6 +342,56 @@ def test_a_judged_contest_through_freeze_thaw_and_end_of_updates(contestants):
     assert [json.loads(line) for line in streamed.text.split("\n") if line] == feed(c, None)
 
 
+def judgements_of(objects: dict, submission_id: str) -> list[tuple[str, str | None]]:
+    return [(j["id"], j["judgement_type_id"]) for j in objects["judgements"].values()
+            if j["submission_id"] == submission_id]
+
+
+def test_a_rejudge_adds_judgements_and_the_feed_keeps_the_old_ones(contestants, project_root):
+    """A rejudging judged for real and applied, then one submission rejudged on its own: each
+    rejudge is a new judgement, listed after the ones it replaced, which stay in the endpoints
+    and in every feed; the scoreboard follows each submission's last judgement."""
+    c = contestants
+    c.api.parts.packages.recheck_seconds = 0  # the test data changes below
+    odd = c.submit("team1", "sum", WRONG_ON_NEGATIVES, 10)
+    right = c.submit("team2", "sum", CORRECT, 20)
+    c.clock.now = START + timedelta(minutes=30)
+    before = {who: feed(c, who) for who in (None, "jury")}
+    assert judgements_of(check_schemas(c, "jury"), odd) == [(f"{odd}-1", "WA")]
+
+    # The answer of -5 3 corrected to -8: the odd one is right now, the sum wrong.
+    (project_root / "testdata" / "sum" / "hand-01-negative.ans").write_text("-8\n")
+    made = c.api.post("/api/rejudgings", "admin", json={"contest": "cup", "problem": "sum"})
+    assert made.status_code == 201, made.text
+    with judging_for(c.api, c.cache, c.folder) as job:
+        for _ in range(2):
+            job(Job(0, 0))  # the server hands out the rejudging's copies
+    applied = c.api.post(f"/api/rejudgings/{made.json()['id']}/apply", "admin")
+    assert applied.status_code == 200, applied.text
+
+    jury, public = check_schemas(c, "jury"), check_schemas(c, None)
+    assert judgements_of(jury, odd) == [(f"{odd}-1", "WA"), (f"{odd}-2", "AC")]
+    assert judgements_of(jury, right) == [(f"{right}-1", "AC"), (f"{right}-2", "WA")]
+    assert judgements_of(public, odd) == judgements_of(jury, odd)
+    assert {r["judgement_id"] for r in jury["runs"].values()} >= {f"{odd}-1", f"{odd}-2"}
+    for who, objects in ((None, public), ("jury", jury)):
+        events = feed(c, who)
+        assert events[:len(before[who])] == before[who]  # history is never rewritten
+        assert not [e for e in events if e["data"] is None]  # nothing deleted
+        board = served_board(c.json("/api/contests/cup/scoreboard", who))
+        assert board == recomputed_board(objects, objects["contest"][None])
+        assert (board["t1"][1], board["t2"][1]) == (1, 0)
+
+    # One submission rejudged on its own: a third judgement, from the start to its verdict.
+    assert c.api.post(f"/api/submissions/{right}/rejudge", "admin").status_code == 202
+    c.judge(int(right), 20, attempt=3)
+    jury = check_schemas(c, "jury")
+    assert judgements_of(jury, right) == [
+        (f"{right}-1", "AC"), (f"{right}-2", "WA"), (f"{right}-3", "WA")]
+    assert c.json(f"/api/contests/cup/judgements?submission_id={right}", "jury")[-1] == (
+        jury["judgements"][f"{right}-3"])
+
+
 def test_a_quiet_feed_sends_keep_alive_newlines_until_the_end_of_updates(contestants):
     """The streaming response's own line source, pulled chunk by chunk (the test client reads
     a response whole): no waiting on the test's side, so no race with a loaded machine."""
@@ -348,19 +400,61 @@ def test_a_quiet_feed_sends_keep_alive_newlines_until_the_end_of_updates(contest
     update_feed(c.api.database, "cup", c.api.parts.problem, c.clock.now, ("jury",))
     with c.api.database.session() as session:
         first, position = events_after(session, "cup", "jury", None)
-    lines = feed_lines(c.api.parts, "cup", "jury", first, position, stream=True)
-    opening = next(lines)
+
+    async def pulled() -> tuple[bytes, list[bytes], bytes]:
+        lines = feed_lines(c.api.parts, "cup", "jury", first, position, stream=True)
+        opening = await anext(lines)
+        quiet = [await anext(lines), await anext(lines)]  # 0.2 s each without an event
+        with c.api.database.writing() as session:  # a frozen contest's updates end once thawed
+            session.execute(update(ContestRow).values(thawed_at=c.clock.now,
+                                                      finalized_at=c.clock.now))
+        rest = b"".join([chunk async for chunk in lines])  # ends after the end of updates
+        return opening, quiet, rest
+
+    opening, quiet, rest = asyncio.run(pulled())
     assert [json.loads(line)["token"] for line in opening.split(b"\n") if line] == [
         event.token for event in first]
-    assert next(lines) == b"\n"  # 0.2 s without an event
-    assert next(lines) == b"\n"
-    with c.api.database.writing() as session:  # a frozen contest's updates end once thawed
-        session.execute(update(ContestRow).values(thawed_at=c.clock.now,
-                                                  finalized_at=c.clock.now))
-    rest = b"".join(lines)  # ends by itself after the end of updates
+    assert quiet == [b"\n", b"\n"]
     events = [json.loads(line) for line in rest.split(b"\n") if line]
     assert events[-1]["type"] == "state" and events[-1]["data"]["end_of_updates"]
     assert rest.endswith(b"\n")
+
+
+def test_two_hundred_streaming_readers_share_one_tail(contestants):
+    """Readers of a view wait on one tail that one thread follows: a change reaches every
+    reader, exactly once each, in the order of the feed."""
+    c = contestants
+    c.clock.now = START + timedelta(minutes=5)
+    update_feed(c.api.database, "cup", c.api.parts.problem, c.clock.now)
+    with c.api.database.session() as session:
+        first, position = events_after(session, "cup", "public", None)
+
+    async def reader() -> list[dict]:
+        lines = feed_lines(c.api.parts, "cup", "public", first, position, stream=True)
+        await anext(lines)  # what was stored
+        got: list[dict] = []
+        while not any(e["type"] == "judgements" and e["data"]["judgement_type_id"]
+                      for e in got):
+            chunk = await anext(lines)
+            got += [json.loads(line) for line in chunk.split(b"\n") if line]
+        await lines.aclose()
+        return got
+
+    async def read(count: int) -> list[list[dict]]:
+        readers = [asyncio.create_task(reader()) for _ in range(count)]
+        await asyncio.sleep(0)  # each reader has taken what was stored and waits on the tail
+        assert c.api.parts.tails.following() == [("cup", "public")]
+        await asyncio.to_thread(c.submit, "team1", "sum", CORRECT, 6)
+        got = await asyncio.wait_for(asyncio.gather(*readers), 60)
+        assert c.api.parts.tails.following() == []
+        return got
+
+    got = asyncio.run(read(200))
+    with c.api.database.session() as session:
+        stored, _ = events_after(session, "cup", "public", first[-1].token)
+    for lines in got:
+        assert [e["token"] for e in lines] == [e.token for e in stored[:len(lines)]]
+    assert {e["type"] for e in got[0]} >= {"submissions", "judgements"}
 
 
 def test_basic_auth_filters_and_errors(contestants):
@@ -369,14 +463,14 @@ def test_basic_auth_filters_and_errors(contestants):
     wrong_one = c.submit("team2", "sum", WRONG, 20)
     c.submit("team2", "other", CORRECT, 30)
 
-    # A rejudge is a new judgement of the submission; the old one is deleted from the feed.
+    # A rejudge is a new judgement of the submission, after the old one, which stays.
     assert c.api.post(f"/api/submissions/{wrong_one}/rejudge", "admin").status_code == 202
     c.judge(int(wrong_one), 20, attempt=2)
     judged = c.json(f"/api/contests/cup/judgements?submission_id={wrong_one}", "jury")
-    assert [(j["id"], j["judgement_type_id"]) for j in judged] == [(f"{wrong_one}-2", "WA")]
+    assert [(j["id"], j["judgement_type_id"]) for j in judged] == [
+        (f"{wrong_one}-1", "WA"), (f"{wrong_one}-2", "WA")]
     events = feed(c, "jury")
-    assert {"type": "judgements", "id": f"{wrong_one}-1", "data": None} in [
-        {key: e[key] for key in ("type", "id", "data")} for e in events]
+    assert not [e for e in events if e["data"] is None]
     assert replay(events)["judgements"] == {j["id"]: j for j in c.json(
         "/api/contests/cup/judgements", "jury")}
     assert c.get("/api/contests/cup/state", "team1").status_code == 200

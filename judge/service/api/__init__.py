@@ -62,6 +62,7 @@ def create_app(parts: Services, extensions: Iterable[Extension] = ()) -> FastAPI
 
     app.state.services = parts
     parts.changes.listen(parts.boards.changed)
+    parts.changes.listen(parts.change_delivered)  # the CLICS feeds, as the boards
     install_error_handlers(app)
     # events first: its /api/submissions/events must match before /api/submissions/{id}.
     for module in (

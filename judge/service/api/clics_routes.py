@@ -10,12 +10,14 @@ jury and see everything. Collections take `?` filters on their id properties, AN
 
 from __future__ import annotations
 
+import asyncio
 import io
 import time
 import zipfile
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from datetime import datetime
 
+import anyio
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from sqlalchemy import select
@@ -25,15 +27,14 @@ from starlette.concurrency import run_in_threadpool
 from judge import __version__
 from judge.contest.clics_access import ENDPOINTS, access_object, api_information
 from judge.contest.clics_board import scoreboard_object
-from judge.contest.clics_feed import UnknownToken, event_line
+from judge.contest.clics_feed import Snapshot, UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
-from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType, View
 from judge.service.api.clics_clar import post_clarification
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
-from judge.service.clics_record import contest_record
+from judge.service.clics_record import clics_submission
 from judge.service.contest_board import contest_board
 from judge.service.contest_feed import (
     NOT_SERVED,
@@ -41,12 +42,9 @@ from judge.service.contest_feed import (
     events_after,
     events_from,
     feed_view,
-    public_position,
-    served,
-    stale,
-    update_feed,
 )
-from judge.service.contests import aware
+from judge.service.contests import aware, load_contest
+from judge.service.feed_views import view_log
 from judge.service.models import Contest, Role, Submission, TeamMember, User
 
 router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
@@ -82,21 +80,15 @@ def _now(parts: Services) -> datetime:
     return aware(parts.clock())
 
 
-def _record(session: Session, parts: Services, contest_id: str) -> ContestRecord:
-    record = contest_record(session, contest_id, parts.load_problem)
-    if record is None:
-        raise ApiError(404, f"no contest {contest_id!r}")
-    return record
-
-
-def _objects(
-    parts: Services, user: User | None, contest_id: str
-) -> tuple[dict, Viewer, ContestRecord]:
+def _objects(parts: Services, user: User | None, contest_id: str) -> tuple[Snapshot, Viewer]:
+    """The viewer's objects, as the last event of each in the viewer's feed shows it."""
     with parts.database.session() as session:
-        record = _record(session, parts, contest_id)
         viewer = viewer_of(session, user, contest_id)
-    objects = served(snapshot(record, viewer.kind, _now(parts), viewer.team_id))
-    return objects, viewer, record
+    found = view_log(parts.database, parts.feeds, contest_id, parts.load_problem, parts.clock(),
+                     feed_view(viewer.kind, viewer.team_id))
+    if found is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
+    return found.objects, viewer
 
 
 def _filtered(items: list[dict], query: dict[str, str], endpoint: str) -> list[dict]:
@@ -142,10 +134,14 @@ def contest(contest_id: str, user: User | None = Depends(optional_user),
 @router.get("/contests/{contest_id}/access")
 def access(contest_id: str, user: User | None = Depends(optional_user),
            parts: Services = Depends(services)) -> dict:
-    _, viewer, record = _objects(parts, user, contest_id)
+    _, viewer = _objects(parts, user, contest_id)
+    with parts.database.session() as session:
+        contest = load_contest(session, contest_id)
+    if contest is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
     capabilities = ("team_submit", "team_clar") if viewer.kind is AccountType.TEAM else (
         ("admin_submit", "admin_clar") if viewer.jury else ())
-    found = access_object(record.contest, viewer.kind, capabilities)
+    found = access_object(contest, viewer.kind, capabilities)
     found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
     return found
 
@@ -159,7 +155,7 @@ def state(contest_id: str, user: User | None = Depends(optional_user),
 @router.get("/contests/{contest_id}/scoreboard")
 def scoreboard(contest_id: str, user: User | None = Depends(optional_user),
                parts: Services = Depends(services)) -> dict:
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     with parts.database.session() as session:
         board = contest_board(session, contest_id, View.JURY if viewer.jury else View.PUBLIC)
     if board is None:
@@ -179,11 +175,11 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
     if set(request.query_params) - allowed:
         raise ApiError(400, f"event-feed takes only {', '.join(sorted(allowed))}")
     with parts.database.session() as session:
-        _record(session, parts, contest_id)
         viewer = viewer_of(session, user, contest_id)
     view = feed_view(viewer.kind, viewer.team_id)
-    update_feed(parts.database, contest_id, parts.load_problem, parts.clock(), (view,),
-                logs=parts.feeds.logs)
+    if view_log(parts.database, parts.feeds, contest_id, parts.load_problem, parts.clock(),
+                view) is None:
+        raise ApiError(404, f"no contest {contest_id!r}")
     with parts.database.session() as session:
         try:
             first, position = events_after(session, contest_id, view, since_token)
@@ -193,38 +189,43 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
-def feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
-                stream: bool) -> Iterator[bytes]:
-    """The feed's lines: what is stored, then (streaming) what comes, polling the database. The
-    writers keep the jury's and the public's logs current; a reader updates its log itself only
-    when it may lag (judge.service.contest_feed.stale), which costs a query or two a poll."""
-    events = first
+async def feed_lines(parts: Services, contest_id: str, view: str, first: list, position: int,
+                     stream: bool) -> AsyncIterator[bytes]:
+    """The feed's lines: what is stored, then (streaming) what comes, from the view's tail
+    that one thread follows for all its readers (judge.service.feed_tails); a newline after
+    each quiet keep-alive interval."""
+    if first:
+        yield b"".join(event_line(event) for event in first)
+        if ended(first):
+            return
+    if not stream:
+        return
     settings = parts.settings
     quiet_since = time.monotonic()
-    with parts.database.session() as session:
-        public_seen = public_position(session, contest_id)
-    while True:
-        if events:
-            yield b"".join(event_line(event) for event in events)
-            quiet_since = time.monotonic()
-            if ended(events):
+    with parts.tails.reading(parts, contest_id, view, position) as tail:
+        while not parts.closing.is_set():
+            if position < tail.start:  # the tail began after this reader read the database
+                missed, position = await anyio.to_thread.run_sync(
+                    _stored_after, parts, contest_id, view, position)
+                lines, last = [event_line(event) for event in missed], ended(missed)
+            else:
+                lines = tail.after(position)
+                position += len(lines)
+                last = tail.ended and position >= tail.position
+            if lines:
+                yield b"".join(lines)
+                quiet_since = time.monotonic()
+            if last:
                 return
-        if not stream or parts.closing.is_set():
-            return
-        if time.monotonic() - quiet_since >= settings.feed_keepalive_seconds:
-            yield b"\n"
-            quiet_since = time.monotonic()
-        if parts.closing.wait(settings.feed_poll_seconds):
-            return
-        now = parts.clock()
-        with parts.database.session() as session:
-            lagging = stale(session, contest_id, view, aware(now), public_seen)
-            public_seen = public_position(session, contest_id)
-        if lagging:
-            update_feed(parts.database, contest_id, parts.load_problem, now, (view,),
-                        logs=parts.feeds.logs)
-        with parts.database.session() as session:
-            events, position = events_from(session, contest_id, view, position)
+            if not lines and time.monotonic() - quiet_since >= settings.feed_keepalive_seconds:
+                yield b"\n"
+                quiet_since = time.monotonic()
+            await asyncio.sleep(settings.feed_poll_seconds)
+
+
+def _stored_after(parts: Services, contest_id: str, view: str, position: int):
+    with parts.database.session() as session:
+        return events_from(session, contest_id, view, position)
 
 
 @router.get("/contests/{contest_id}/submissions/{submission_id}/files")
@@ -232,7 +233,7 @@ def submission_files(contest_id: str, submission_id: str,
                      user: User | None = Depends(optional_user),
                      parts: Services = Depends(services)) -> Response:
     """The submission's files as one zip (the jury's and the submitting team's only)."""
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     found = objects["submissions"].get(submission_id)
     if found is None or not (viewer.jury or found["team_id"] == viewer.team_id):
         raise ApiError(404, f"no submission {submission_id!r} in contest {contest_id!r}")
@@ -251,10 +252,10 @@ async def post_submission(contest_id: str, request: Request,
                           parts: Services = Depends(services)) -> JSONResponse:
     submission_id = await submit_to_contest(request, parts, user, contest_id)
     with parts.database.session() as session:
-        record = _record(session, parts, contest_id)
-    # Built from the record, not the viewer's snapshot: a hidden team sees its own submission.
-    made = next(s for s in record.submissions if s.id == str(submission_id))
-    return JSONResponse(submission_object(record.contest, made), status_code=201, headers={
+        contest = load_contest(session, contest_id)
+        made = clics_submission(session.get(Submission, submission_id))
+    # Built from its row, not the viewer's objects: a hidden team sees its own submission.
+    return JSONResponse(submission_object(contest, made), status_code=201, headers={
         "Location": f"/api/contests/{contest_id}/submissions/{made.id}"})
 
 
@@ -272,7 +273,7 @@ async def clarification(contest_id: str, request: Request,
 def collection(contest_id: str, endpoint: str, request: Request,
                user: User | None = Depends(optional_user),
                parts: Services = Depends(services)) -> list[dict]:
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     _check_endpoint(endpoint, viewer)
     return _filtered(list(objects.get(endpoint, {}).values()), dict(request.query_params),
                      endpoint)
@@ -282,7 +283,7 @@ def collection(contest_id: str, endpoint: str, request: Request,
 def element(contest_id: str, endpoint: str, object_id: str,
             user: User | None = Depends(optional_user),
             parts: Services = Depends(services)) -> dict:
-    objects, viewer, _ = _objects(parts, user, contest_id)
+    objects, viewer = _objects(parts, user, contest_id)
     _check_endpoint(endpoint, viewer)
     found = objects.get(endpoint, {}).get(object_id)
     if found is None:

@@ -23,8 +23,9 @@ from judge.service.api.errors import ApiError
 from judge.service.api.intake import FORM_TYPES, read_form
 from judge.service.auth import token_hash, user_for_password, user_for_token
 from judge.service.board_cache import BoardCache
-from judge.service.changes import ChangeHub, OpenStreams
+from judge.service.changes import Change, ChangeHub, OpenStreams
 from judge.service.contest_feed import FeedUpdates
+from judge.service.feed_tails import FeedTails
 from judge.service.db import Database
 from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
@@ -61,6 +62,7 @@ class Services:
     # Contest boards, made once per change (create_app makes `changes` tell it of each).
     boards: BoardCache = field(default_factory=lambda: BoardCache())
     feeds: FeedUpdates = field(default_factory=lambda: FeedUpdates())  # CLICS event feeds
+    tails: FeedTails = field(default_factory=lambda: FeedTails())  # and their streaming readers
     # Set when the server stops: event streams end, so that stopping need not wait for them.
     closing: threading.Event = field(default_factory=threading.Event)
     # The time now, naive UTC as stored (models.utcnow): what contest windows are judged by.
@@ -71,6 +73,15 @@ class Services:
         """The contest changed: its event feed is brought up to date soon, off this request."""
         self.feeds.touch(self.database, self.load_problem, self.clock, self.closing, contest_id,
                          team_id)
+
+    def change_delivered(self, change: Change | None) -> None:
+        """A change notification (from this process or, through Redis, another): the feed of
+        its contest is brought up to date; with None (some may have been missed), every feed
+        this process serves."""
+        contests = self.feeds.contests() if change is None else (
+            [change.contest] if change.contest else [])
+        for contest_id in contests:
+            self.feed_changed(contest_id)
 
     def load_problem(self, problem_id: str) -> Problem:
         """The project's problem; a JudgeError when it is unknown or broken."""

@@ -158,5 +158,5 @@ def close(parts: Services, rejudging_id: int, *, apply: bool) -> RejudgingView:
             raise ApiError(exc.status, exc.message) from None
     parts.changes.publish_all(changes)
     for contest_id in sorted({change.contest for change in changes if change.contest}):
-        parts.feed_changed(contest_id)  # old judgements out of the feed, new ones in
+        parts.feed_changed(contest_id)  # new judgements in the feed, after the old ones
     return read(parts, rejudging_id)

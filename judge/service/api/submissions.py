@@ -214,7 +214,7 @@ def rejudge(parts: Services, submission_id: int) -> Job:
         contest = submission.contest_id, submission.team_id
     parts.changes.publish(change)
     parts.sender.send(job)
-    if contest[0] is not None:  # its judgement goes, a new one will come
+    if contest[0] is not None:  # a new judgement will come, after the old one
         parts.feed_changed(*contest)
     return job
 
