@@ -58,7 +58,7 @@ def testdata_settings(
 
 def _points(group, tests: int) -> dict:
     points = group.points or 0.0
-    each = points if group.aggregation.value == "min" else points / tests
+    each = points / tests if group.aggregation.value == "sum" else points
     return {
         "accept_score": float(f"{each:.10g}"),
         "grader_flags": group.aggregation.value,

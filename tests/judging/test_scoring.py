@@ -66,6 +66,7 @@ class FakeResult:
     name: str
     verdict: Verdict
     fraction: float | None = None
+    points: float | None = None
 
 
 def run(groups, verdicts: dict[str, Verdict], stop=lambda r: False):
