@@ -288,7 +288,10 @@ if max(abs(a), abs(b)) > limit:
         ),
         (lambda y: y.replace("[small]", "[full]"), "'full' is not a group listed before"),
         (lambda y: y.replace("on_reject: break", "on_reject: stop"), "expected one of continue"),
-        (lambda y: y.replace("aggregation: sum", "aggregation: max"), "expected one of min, sum"),
+        (
+            lambda y: y.replace("aggregation: sum", "aggregation: median"),
+            "expected one of min, sum, avg, max",
+        ),
         (lambda y: y.replace("points: 40", "points: -4"), "expected a non-negative number"),
         (
             lambda y: SUM_YAML + "groups:\n  - name: all\n    glob: '*'\n    aggregation: sum\n",
