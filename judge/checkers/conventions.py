@@ -10,8 +10,9 @@ stdout. Partial points, as a fraction of the test's value from 0 to 1: testlib e
 `points X` (testlib's `quitp`), Kattis writes X to feedback_dir/score.txt (or, 2025-09,
 score_multiplier.txt) and exits 42. Kattis packages mean score.txt as the test's points, not a
 fraction: with `score_file: points` the value is kept as points, and the group's grading turns it
-into a share of the test's value (judge.judging.scoring). Writing a score and rejecting, or
-writing both files, is the program's fault (JE), as the Kattis format says.
+into a share of the test's value (judge.judging.scoring); a score_multiplier.txt below 1 then
+leaves the test accepted (AC with a fraction, not PA), as Kattis accepts it. Writing a score and
+rejecting, or writing both files, is the program's fault (JE), as the Kattis format says.
 
 A program that crashes, hangs, or exits outside its convention yields JE with the reason: a
 broken checker must never accept. A Python traceback on its stderr counts as a crash whatever
@@ -20,6 +21,7 @@ the exit code, since an uncaught exception exits 1, which testlib would read as 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -133,7 +135,11 @@ def interpret(
         text = scored[0].read_text(errors="replace").strip()
         if scored[0].name == SCORE_FILE and score_file == "points":
             return _test_points(text, said, role)
-        return _points(text, said, role)
+        partial = _points(text, said, role)
+        if score_file == "points" and partial.verdict is Verdict.PA:
+            # Kattis: the test is accepted, with that part of its score (require_pass holds)
+            return dataclasses.replace(partial, verdict=Verdict.AC)
+        return partial
     first_line = said.strip().splitlines()[0] if said.strip() else ""
     return CheckResult(verdict, first_line if verdict is not Verdict.AC else "", said)
 

@@ -42,7 +42,8 @@ class CaseShare:
         if self.verdict is Verdict.AC and self.points is not None:
             return self.points / value if value > 0 else 0.0
         if self.verdict is Verdict.AC:
-            return 1.0
+            # a Kattis score multiplier leaves the test accepted with part of its value
+            return 1.0 if self.fraction is None else self.fraction
         if self.verdict is Verdict.PA and self.fraction is not None:
             return self.fraction
         return 0.0

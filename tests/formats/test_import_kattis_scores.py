@@ -111,11 +111,12 @@ def test_draft_group_scores_keep_their_declared_total(tmp_path):
 
 
 def test_2025_09_test_groups_with_score_multiplier_and_require_pass(tmp_path):
-    # 2025-09: a sum group's test is worth max_score / N, score_multiplier.txt multiplies it;
-    # a min group earns the smallest; require_pass: sample gates group2.
+    # 2025-09: a sum group's test is worth max_score / N, score_multiplier.txt multiplies it
+    # (the test stays accepted); a min group earns the smallest; group2 requires the sample and
+    # group1 to pass.
     root, _ = imported(tmp_path, "groups2025")
     problem = yaml.safe_load((root / "problems/groups2025/problem.yaml").read_text())
-    assert problem["groups"][2]["depends_on"] == ["sample"]
+    assert problem["groups"][2]["depends_on"] == ["sample", "secret/group1"]
     assert groups(root, "groups2025") == [
         ("sample", 0, None),
         ("secret/group1", 40, "sum"),
@@ -123,7 +124,7 @@ def test_2025_09_test_groups_with_score_multiplier_and_require_pass(tmp_path):
     ]
     assert scores(root, "groups2025") == {
         "reference": 100,
-        # group1: 20 + 0.5 x 20 (n = 8); group2: min(1, 0.5 (n = 12)) x 60
+        # group1: 20 + 0.5 x 20 (n = 8), all accepted; group2: min(1, 0.5 (n = 12)) x 60
         "partially_accepted/off_by_one_above_five.py": 30 + 30,
         # the sample fails: group2 is not judged; group1 earns 40
         "wrong_answer/wrong_sample.py": 40,

@@ -364,7 +364,10 @@ def test_kattis_points_are_the_tests_points_in_its_group(tmp_path):
         assert message in doc["tests"][0]["message"]
 
 
-def test_a_score_multiplier_is_a_fraction_of_the_test(tmp_path):
+def test_a_score_multiplier_is_a_fraction_of_an_accepted_test(tmp_path):
+    # Kattis: the test is accepted with half its score, so `big`, which depends on `small`, is
+    # judged too (with fractions, as this project's own checkers give them, small is PA and big
+    # is skipped: test_partial_points_from_a_checker).
     checker = KATTIS_SCORE_CHECKER.replace("score.txt", "score_multiplier.txt")
     yaml_text = SCORED_YAML.replace(
         "groups:",
@@ -373,4 +376,7 @@ def test_a_score_multiplier_is_a_fraction_of_the_test(tmp_path):
     )
     root = scored_project(tmp_path, LAZY, {"checker.py": checker}, yaml_text)
     doc = document(root, "lazy.py")
-    assert groups_of(doc)["small"][0] == 15 and doc["score"] == 30
+    assert {t["verdict"] for t in doc["tests"]} == {"AC"}
+    groups = groups_of(doc)
+    assert groups["small"][0] == 15 and groups["pairs"][0] == 15 and groups["big"][0] == 20
+    assert doc["score"] == 50
