@@ -26,6 +26,13 @@ class CheckerSpec:
     args: tuple[str, ...] = ()
     # A multi-pass problem (kattis checker only): the most passes a test may take; 1: one pass.
     passes: int = 1
+    # What the kattis checker's feedback_dir/score.txt holds: a fraction of the test's value
+    # (this project's convention) or the test's points, as Kattis packages mean it
+    # (SCORE_FILES). score_multiplier.txt is a fraction either way.
+    score_file: str = "fraction"
+
+
+SCORE_FILES = ("fraction", "points")
 
 
 @dataclass(frozen=True)
@@ -34,3 +41,6 @@ class CheckResult:
     message: str = ""  # one line for the table
     details: str = ""  # several lines: where the output differs, with context and hints
     fraction: float | None = None  # partial points (0 to 1) when the checker gave them
+    # The test's points as the checker gave them (score.txt in points): turned into a share of
+    # the test's value when its group is graded (judge.judging.scoring), which knows that value.
+    points: float | None = None

@@ -7,7 +7,12 @@
 
 An interactor reads the submission's output on its stdin and writes the submission's input on its
 stdout. Partial points, as a fraction of the test's value from 0 to 1: testlib exits 7 and writes
-`points X` (testlib's `quitp`), Kattis writes X to feedback_dir/score.txt and exits 42.
+`points X` (testlib's `quitp`), Kattis writes X to feedback_dir/score.txt (or, 2025-09,
+score_multiplier.txt) and exits 42. Kattis packages mean score.txt as the test's points, not a
+fraction: with `score_file: points` the value is kept as points, and the group's grading turns it
+into a share of the test's value (judge.judging.scoring); a score_multiplier.txt below 1 then
+leaves the test accepted (AC with a fraction, not PA), as Kattis accepts it. Writing a score and
+rejecting, or writing both files, is the program's fault (JE), as the Kattis format says.
 
 A program that crashes, hangs, or exits outside its convention yields JE with the reason: a
 broken checker must never accept. A Python traceback on its stderr counts as a crash whatever
@@ -16,6 +21,7 @@ the exit code, since an uncaught exception exits 1, which testlib would read as 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,6 +36,7 @@ from judge.verdicts.verdict import Verdict
 MESSAGE_CHARS = 2000
 POINTS_LINE = re.compile(r"^\s*points\s+(\S+)", re.MULTILINE)
 SCORE_FILE = "score.txt"
+MULTIPLIER_FILE = "score_multiplier.txt"
 MESSAGE_FILE = "judgemessage.txt"
 
 
@@ -84,7 +91,11 @@ KATTIS = Convention(
 
 
 def interpret(
-    result: RunResult, convention: Convention, files: JudgingFiles, role: str = "checker"
+    result: RunResult,
+    convention: Convention,
+    files: JudgingFiles,
+    role: str = "checker",
+    score_file: str = "fraction",
 ) -> CheckResult:
     """What a checker's (or interactor's) run says about the submission."""
     said = _message(result, files.feedback)
@@ -113,11 +124,42 @@ def interpret(
         return CheckResult(
             Verdict.JE, f"{reason} ({expected})" + (f": {last_line}" if last_line else ""), said
         )
-    score_file = files.feedback / SCORE_FILE
-    if verdict is Verdict.AC and score_file.is_file():
-        return _points(score_file.read_text(errors="replace").strip(), said, role)
+    scored = _score_files(files.feedback)
+    if len(scored) > 1:
+        return CheckResult(Verdict.JE, f"{role} wrote both {SCORE_FILE} and {MULTIPLIER_FILE}",
+                           said)
+    if scored and verdict is not Verdict.AC and score_file == "points":
+        return CheckResult(Verdict.JE, f"{role} rejected the output but wrote {scored[0].name}",
+                           said)
+    if verdict is Verdict.AC and scored:
+        text = scored[0].read_text(errors="replace").strip()
+        if scored[0].name == SCORE_FILE and score_file == "points":
+            return _test_points(text, said, role)
+        partial = _points(text, said, role)
+        if score_file == "points" and partial.verdict is Verdict.PA:
+            # Kattis: the test is accepted, with that part of its score (require_pass holds)
+            return dataclasses.replace(partial, verdict=Verdict.AC)
+        return partial
     first_line = said.strip().splitlines()[0] if said.strip() else ""
     return CheckResult(verdict, first_line if verdict is not Verdict.AC else "", said)
+
+
+def _score_files(feedback: Path) -> list[Path]:
+    names = (SCORE_FILE, MULTIPLIER_FILE)
+    return [feedback / name for name in names if (feedback / name).is_file()]
+
+
+def _test_points(text: str, said: str, role: str) -> CheckResult:
+    """The test's points as a Kattis validator gives them: any number from 0 up."""
+    try:
+        points = float(text)
+    except ValueError:
+        points = None
+    if points is None or not points >= 0.0 or points == float("inf"):
+        return CheckResult(
+            Verdict.JE, f"{role} gave points {text[:40]!r}; expected a number of at least 0", said
+        )
+    return CheckResult(Verdict.AC, f"{points:g} points", said, points=points)
 
 
 def _points(text: str, said: str, role: str) -> CheckResult:

@@ -45,7 +45,7 @@ def run_checker_program(
             isolate=False,
             cwd=Path(scratch),
         )
-        return interpret(sandbox.run(request), convention, files)
+        return interpret(sandbox.run(request), convention, files, score_file=spec.score_file)
 
 
 def scratch_files(

@@ -57,8 +57,9 @@ CHECKERS: Mapping[str, CheckerKind] = MappingProxyType({kind.name: kind for kind
     ),
     CheckerKind("testlib", convention=TESTLIB, settings=PROGRAM_SETTINGS),
     # `passes`: a multi-pass problem (judge.judging.multi_pass): the validator's nextpass.in is
-    # the submission's input for the next pass, up to this many passes.
-    CheckerKind("kattis", convention=KATTIS, settings=(*PROGRAM_SETTINGS, "passes")),
+    # the submission's input for the next pass, up to this many passes. `score_file`: what its
+    # score.txt holds (judge.checkers.base.SCORE_FILES).
+    CheckerKind("kattis", convention=KATTIS, settings=(*PROGRAM_SETTINGS, "passes", "score_file")),
 )})
 DEFAULT_CHECKER = "tokens"
 # The conventions by name: a checker program's, and an interactor's `protocol`.

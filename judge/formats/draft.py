@@ -65,7 +65,7 @@ class GroupDraft:
     validator_args: tuple[str, ...] = ()
     # A scored problem's groups (docs/problem-format.md, "Scored problems"); None: not given.
     points: float | None = None
-    aggregation: str | None = None  # min | sum
+    aggregation: str | None = None  # min | sum | avg | max
     on_reject: str | None = None  # continue | break
     depends_on: tuple[str, ...] = ()
 

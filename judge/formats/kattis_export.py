@@ -172,7 +172,10 @@ def _output_validator(problem: Problem, out: Path, notes: list[Note]) -> tuple[s
     folder = out / "output_validators" / _file_name(program.stem)
     if spec.name == "kattis":
         _copy_program(program, problem, folder)
-        return ("custom multi-pass" if spec.passes > 1 else "custom"), list(spec.args)
+        validation = ["custom"] + (["multi-pass"] if spec.passes > 1 else [])
+        if spec.score_file == "points" and problem.scored:
+            validation.append("score")  # Kattis reads score.txt only when told so
+        return " ".join(validation), list(spec.args)
     if program.suffix != ".py":
         raise JudgeError(
             f"{program}: only Python testlib checkers can be exported (they are wrapped to the "

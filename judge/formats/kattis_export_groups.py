@@ -9,7 +9,9 @@ becomes a Kattis scoring problem graded by the default grader:
   earns part of the points is accepted with that score, as Kattis' partially_accepted/ wants;
 - data/secret/<group>/: a `min` group earns its points when every test passes (each accepted
   test scores `accept_score` = the points, the `min` grader keeps the smallest); a `sum` group
-  gives each accepted test an equal share; `on_reject` as the group says.
+  gives each accepted test an equal share; `avg` and `max` groups give each accepted test all
+  the points, their graders the mean or the best; `on_reject` as the group says. (A validator's
+  score.txt points replace accept_score, with `validation: custom score`.)
 
 Group dependencies (`depends_on`) have no legacy Kattis form: they are listed.
 """
@@ -46,8 +48,11 @@ def testdata_settings(
         total = f"0 {problem.max_score:g}"
         settings[""] = {"on_reject": "continue", "grader_flags": "ignore_sample", "range": total}
         # The samples' own flags, so that they do not inherit ignore_sample (top level only).
+        # A validator that gives points gives them on the samples too: no range of 0 there.
+        validator_points = problem.checker.score_file == "points"
         settings.setdefault("sample", {}).update(
-            {"grader_flags": "sum", "accept_score": 0, "range": "0 0"}
+            {"grader_flags": "sum", "accept_score": 0}
+            | ({} if validator_points else {"range": "0 0"})
         )
         settings["secret"] = {
             "grader_flags": "accept_if_any_accepted",
@@ -58,7 +63,7 @@ def testdata_settings(
 
 def _points(group, tests: int) -> dict:
     points = group.points or 0.0
-    each = points if group.aggregation.value == "min" else points / tests
+    each = points / tests if group.aggregation.value == "sum" else points
     return {
         "accept_score": float(f"{each:.10g}"),
         "grader_flags": group.aggregation.value,

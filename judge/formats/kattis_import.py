@@ -89,7 +89,8 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         checker = kattis_validators.checker(package, work)
     groups = flat_groups(_folders(package, work))
     if package.is_scoring:
-        groups = kattis_scoring.scored(package, groups, work)
+        validator_scores = bool(checker) and checker.get("score_file") == "points"
+        groups = kattis_scoring.scored(package, groups, work, validator_scores)
     solutions = _solutions(package, work)
     reference = _reference(package, solutions, work)
     time = kattis_limits.time_limit(package, work)
@@ -276,9 +277,11 @@ GROUP_KEYS_READ = {
 GROUP_KEYS_SCORING = {
     "accept_score",
     "reject_score",
+    "range",
     "grader_flags",
     "on_reject",
     "grading",
+    "scoring",
     "max_score",
     "score_aggregation",
     "require_pass",

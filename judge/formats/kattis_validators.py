@@ -2,7 +2,9 @@
 
 The default output validator becomes the built-in kattis-default checker with the package's
 flags (legacy `validator_flags`, then the groups' `output_validator_flags` or
-`output_validator_args`); a custom one becomes a kattis checker with the same flags.
+`output_validator_args`); a custom one becomes a kattis checker with the same flags, which in a
+scoring problem gives the tests' points in score.txt (legacy `validation: custom score`; every
+version lets a scoring problem's validator do so) or a fraction in score_multiplier.txt.
 """
 
 from __future__ import annotations
@@ -22,8 +24,6 @@ def checker(package: KattisPackage, work: Collector) -> dict:
         if package.version is KattisVersion.LEGACY
         else bool(package.output_validators)
     )
-    if "score" in validation[1:]:
-        work.note(NoteKind.UNSUPPORTED, "problem.yaml: validation", "scores are not used")
     if not custom:
         for extra in package.output_validators:
             work.note(NoteKind.KEPT, work.shown(extra), "validation is 'default'")
@@ -40,7 +40,10 @@ def checker(package: KattisPackage, work: Collector) -> dict:
         )
     main = _output_validator(package, work)
     passes = {"passes": package.passes} if package.passes > 1 else {}
-    return {"name": "kattis", "program": main, **({"args": flags} if flags else {}), **passes}
+    # A scoring problem's validator writes the test's points to score.txt (Kattis' meaning).
+    scores = {"score_file": "points"} if package.is_scoring else {}
+    return {"name": "kattis", "program": main, **({"args": flags} if flags else {}), **passes,
+            **scores}
 
 
 def interactor(package: KattisPackage, work: Collector) -> dict:

@@ -27,6 +27,9 @@ class JudgedTest(Protocol):
     @property
     def fraction(self) -> float | None: ...
 
+    @property
+    def points(self) -> float | None: ...
+
 
 R = TypeVar("R", bound=JudgedTest)
 
@@ -88,7 +91,7 @@ def judge_groups(
             last = judged[-1]
             reason = f"judging stopped after test {last.name} ({last.verdict.value})"
         results.extend(judged)
-        shares = [CaseShare(r.verdict, r.fraction) for r in judged]
+        shares = [CaseShare(r.verdict, r.fraction, r.points) for r in judged]
         graded[group.name] = grade_group(group, len(members), shares, reason)
     return results, list(graded.values())
 

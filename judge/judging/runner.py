@@ -55,6 +55,7 @@ class CaseResult:
     stderr: str = ""  # what the program wrote on stderr: its head and tail, whatever the verdict
     reruns: int = 0  # times it was run again after running out of time near the limit
     fraction: float | None = None  # the checker's partial points (0 to 1), scored problems
+    points: float | None = None  # the test's points as a Kattis validator gave them (score.txt)
 
 
 @dataclass(frozen=True)
@@ -384,6 +385,7 @@ def case_result(
         stderr=stderr,
         reruns=reruns,
         fraction=checked.fraction,
+        points=checked.points,
     )
 
 

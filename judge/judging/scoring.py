@@ -1,10 +1,16 @@
 """Group results and scores, from the verdicts of the tests judged. Pure: data in, data out.
 
-A test earns a share of its group's value: 1 when accepted, the checker's fraction when it gave
-partial points (PA), 0 otherwise, and 0 when it was not judged. A `min` group earns its points
-times the smallest share (an IOI subtask: all or nothing unless a checker gives partial points);
-a `sum` group earns its points times the mean share. A group is fully accepted when every one of
-its tests was judged and accepted; a group that depends on one that is not earns nothing.
+A test earns a share of its value: 1 when accepted, the checker's fraction when it gave partial
+points (PA), its points over its value when a Kattis validator gave points (score.txt), 0
+otherwise, and 0 when it was not judged. A test of a `sum` group is worth the group's points over
+its tests; in the other groups each test is worth all of the group's points. A `min` group earns
+its points times the smallest share (an IOI subtask: all or nothing unless a checker gives partial
+points), `sum` and `avg` groups its points times the mean share, a `max` group its points times
+the largest. (`sum` and `avg` differ only in what a validator's points are measured against: with
+points p1..pn, `sum` earns p1 + ... + pn and `avg` their mean, as Kattis' graders do.) A share
+above 1 counts as given: a legacy Kattis package declares no upper bound on a validator's points.
+A group is fully accepted when every one of its tests was judged and accepted; a group that
+depends on one that is not earns nothing.
 """
 
 from __future__ import annotations
@@ -24,11 +30,20 @@ class CaseShare:
 
     verdict: Verdict
     fraction: float | None = None  # the checker's partial points, for PA
+    points: float | None = None  # a Kattis validator's points for the test (score.txt)
 
     @property
     def earned(self) -> float:
+        """The share of a test worth 1 point (see share())."""
+        return self.share(1.0)
+
+    def share(self, value: float) -> float:
+        """The part of the test's `value` it earned."""
+        if self.verdict is Verdict.AC and self.points is not None:
+            return self.points / value if value > 0 else 0.0
         if self.verdict is Verdict.AC:
-            return 1.0
+            # a Kattis score multiplier leaves the test accepted with part of its value
+            return 1.0 if self.fraction is None else self.fraction
         if self.verdict is Verdict.PA and self.fraction is not None:
             return self.fraction
         return 0.0
@@ -56,11 +71,14 @@ def grade_group(
     verdict = overall_verdict([s.verdict for s in shares]) if shares else None
     score = None
     if group.points is not None:
-        earned = [s.earned for s in shares] + [0.0] * (tests - len(shares))
+        value = test_value(group, tests)
+        earned = [s.share(value) for s in shares] + [0.0] * (tests - len(shares))
         if not earned:
             part = 0.0
         elif group.aggregation is Aggregation.MIN:
             part = min(earned)
+        elif group.aggregation is Aggregation.MAX:
+            part = max(earned)
         else:
             part = sum(earned) / len(earned)
         score = round(group.points * part, SCORE_DIGITS)
@@ -73,6 +91,14 @@ def grade_group(
         max_score=group.points,
         skipped=skipped,
     )
+
+
+def test_value(group: Group, tests: int) -> float:
+    """What one test of `group` (which has `tests` tests) is worth."""
+    points = group.points or 0.0
+    if group.aggregation is Aggregation.SUM:
+        return points / tests if tests else 0.0
+    return points
 
 
 def unmet_dependency(group: Group, finished: dict[str, GroupResult]) -> str:

@@ -28,6 +28,10 @@ GROUP_KEYS = {
 class Aggregation(enum.Enum):
     MIN = "min"  # the group earns its points times the worst test's share (IOI subtasks)
     SUM = "sum"  # every test is worth an equal share of the group's points
+    # Every test is worth all of the points; the group earns the mean (avg) or the best (max)
+    # share. For accepted-or-not tests avg is sum; they differ for a Kattis validator's points.
+    AVG = "avg"
+    MAX = "max"
 
 
 class OnReject(enum.Enum):

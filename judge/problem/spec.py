@@ -10,7 +10,12 @@ import yaml
 
 from judge.errors import JudgeError, ProblemError, did_you_mean
 from judge.problem.groups import Group, read_groups
-from judge.checkers.base import DEFAULT_PROGRAM_MEMORY_KB, DEFAULT_PROGRAM_TIME_MS, CheckerSpec
+from judge.checkers.base import (
+    DEFAULT_PROGRAM_MEMORY_KB,
+    DEFAULT_PROGRAM_TIME_MS,
+    SCORE_FILES,
+    CheckerSpec,
+)
 from judge.checkers.registry import (
     CHECKERS,
     CONVENTIONS,
@@ -290,6 +295,7 @@ def _read_checker(top: MappingReader, root: Path) -> CheckerSpec:
             memory_kb=_program_memory_kb(checker),
             args=args,
             passes=checker.integer("passes", default=1, minimum=1, maximum=MAX_PASSES),
+            score_file=checker.choice("score_file", SCORE_FILES, default=SCORE_FILES[0]),
         )
     return CheckerSpec(
         name=name,

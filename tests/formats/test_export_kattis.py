@@ -124,6 +124,30 @@ def test_verifyproblem_accepts_the_export_of_an_imported_package(tmp_path, name)
     assert errors == 0, "\n".join(line for line in output.splitlines() if "ERROR" in line)
 
 
+@needs_problemtools
+@pytest.mark.parametrize(
+    "name, scores",
+    [
+        ("closeguess", {"fifty.py": 77, "ten_above.py": 90}),  # validator points, avg grader
+        ("testscores", {"small_only.py": 90, "positive_only.py": 65}),  # sum, min, max graders
+        ("groupscores", {"small_only.py": 30, "positive_only.py": 50}),  # per-group reading
+        ("draftscores", {"small_only.py": 65, "positive_only.py": 70}),  # draft group scores
+    ],
+)
+def test_problemtools_gives_the_export_of_a_scoring_import_the_same_scores(
+    tmp_path, name, scores
+):
+    """problemtools judges the export's partially accepted submissions with its own graders:
+    the scores this judge gave on import (tests/formats/test_import_kattis_scores.py)."""
+    root = tmp_path / "project"
+    import_fixture(root, name)
+    export(root, name, tmp_path / name)
+    errors, output = verifyproblem(tmp_path / name, tmp_path)
+    assert errors == 0, "\n".join(line for line in output.splitlines() if "ERROR" in line)
+    found = dict(re.findall(r"partially_accepted/(\S+) \(.*?\) OK: AC \(([\d.]+)\)", output))
+    assert {sub: round(float(score)) for sub, score in found.items()} == scores
+
+
 def test_the_export_is_the_kattis_layout_and_says_what_it_leaves_out(tmp_path):
     output = export(ROOT, "sightseeing", tmp_path / "sightseeing")
     assert "memory_limit_exceeded/street_node_matrices.py: Kattis has no memory_limit_exceeded" in (

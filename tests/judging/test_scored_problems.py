@@ -288,7 +288,10 @@ if max(abs(a), abs(b)) > limit:
         ),
         (lambda y: y.replace("[small]", "[full]"), "'full' is not a group listed before"),
         (lambda y: y.replace("on_reject: break", "on_reject: stop"), "expected one of continue"),
-        (lambda y: y.replace("aggregation: sum", "aggregation: max"), "expected one of min, sum"),
+        (
+            lambda y: y.replace("aggregation: sum", "aggregation: median"),
+            "expected one of min, sum, avg, max",
+        ),
         (lambda y: y.replace("points: 40", "points: -4"), "expected a non-negative number"),
         (
             lambda y: SUM_YAML + "groups:\n  - name: all\n    glob: '*'\n    aggregation: sum\n",
@@ -315,3 +318,65 @@ def test_html_report_shows_the_score_and_partial_verdicts(tmp_path):
     html = out.read_text()
     assert '<span data-field="score">30</span> / 100' in html
     assert 'class="row-v-PA"' in html
+
+
+# A Kattis validator that writes the test's points in score.txt (Kattis' meaning): the sum of
+# the two numbers' digits is worth 3 points a test of `pairs`, judged as a fraction of 15 here.
+KATTIS_POINTS_CHECKER = """
+import sys
+given, answer, feedback = sys.argv[1:4]
+output = sys.stdin.read().split()
+if output != open(answer).read().split():
+    if output == ["both"]:
+        open(feedback + "score.txt", "w").write("1\\n")
+        open(feedback + "score_multiplier.txt", "w").write("1\\n")
+        sys.exit(42)
+    if output == ["scored-wrong"]:
+        open(feedback + "score.txt", "w").write("1\\n")
+    sys.exit(43)
+open(feedback + "score.txt", "w").write("6\\n" if int(output[0]) < 1000 else "15\\n")
+sys.exit(42)
+"""
+
+
+def test_kattis_points_are_the_tests_points_in_its_group(tmp_path):
+    yaml_text = SCORED_YAML.replace(
+        "groups:",
+        "checker:\n  name: kattis\n  program: problems/sum/checker.py\n  score_file: points\n"
+        "groups:",
+    )
+    solutions = {
+        "reference.py": SCORED_SOLUTIONS["reference.py"],
+        "both.py": "print('both')\n",
+        "scored_wrong.py": "print('scored-wrong')\n",
+    }
+    root = scored_project(tmp_path, solutions, {"checker.py": KATTIS_POINTS_CHECKER}, yaml_text)
+    doc = document(root, "reference.py")
+    groups = groups_of(doc)
+    # pairs (sum of 30 over 2 tests, 15 each): pair-1's sum 300 gets 6 points, pair-2 gets 15
+    assert groups["pairs"][0] == 21
+    # min groups: each test is worth all 30 (small) or 40 (big) points; 6 and 15 are a share
+    assert groups["small"][0] == 6 and groups["big"][0] == 15
+    assert {t["verdict"] for t in doc["tests"]} == {"AC"}
+    for solution, message in (("both.py", "wrote both"), ("scored_wrong.py", "rejected")):
+        doc = document(root, solution)
+        assert {t["verdict"] for t in doc["tests"]} == {"JE"}
+        assert message in doc["tests"][0]["message"]
+
+
+def test_a_score_multiplier_is_a_fraction_of_an_accepted_test(tmp_path):
+    # Kattis: the test is accepted with half its score, so `big`, which depends on `small`, is
+    # judged too (with fractions, as this project's own checkers give them, small is PA and big
+    # is skipped: test_partial_points_from_a_checker).
+    checker = KATTIS_SCORE_CHECKER.replace("score.txt", "score_multiplier.txt")
+    yaml_text = SCORED_YAML.replace(
+        "groups:",
+        "checker:\n  name: kattis\n  program: problems/sum/checker.py\n  score_file: points\n"
+        "groups:",
+    )
+    root = scored_project(tmp_path, LAZY, {"checker.py": checker}, yaml_text)
+    doc = document(root, "lazy.py")
+    assert {t["verdict"] for t in doc["tests"]} == {"AC"}
+    groups = groups_of(doc)
+    assert groups["small"][0] == 15 and groups["pairs"][0] == 15 and groups["big"][0] == 20
+    assert doc["score"] == 50

@@ -40,6 +40,30 @@ def test_group_scores(aggregation, judged, tests, expected):
     assert result.max_score == 30
 
 
+@pytest.mark.parametrize(
+    "aggregation, points, expected",
+    [
+        # Kattis' graders over a validator's points 6, 9 and 3 (score.txt)
+        (Aggregation.SUM, [6, 9, 3], 18),  # sum: each test worth 30 / 3, shares 0.6, 0.9, 0.3
+        (Aggregation.AVG, [6, 9, 3], 6),  # avg: the mean
+        (Aggregation.MIN, [6, 9, 3], 3),
+        (Aggregation.MAX, [6, 9, 3], 9),
+        (Aggregation.SUM, [6, 9], 15),  # a test not judged earns nothing
+        (Aggregation.AVG, [50, 45, 40], 45),  # above the group's points: counted as given
+    ],
+)
+def test_a_validators_points_aggregate_as_kattis_graders_do(aggregation, points, expected):
+    group = Group("g", "g-*", points=30, aggregation=aggregation)
+    judged = [CaseShare(AC, points=p) for p in points]
+    assert grade_group(group, 3, judged).score == pytest.approx(expected)
+
+
+def test_avg_and_max_of_accepted_tests():
+    assert grade_group(Group("g", "*", 30, Aggregation.AVG), 3, shares(AC, WA, AC)).score == 20
+    assert grade_group(Group("g", "*", 30, Aggregation.MAX), 3, shares(WA, AC, WA)).score == 30
+    assert grade_group(Group("g", "*", 30, Aggregation.MAX), 2, shares(WA, WA)).score == 0
+
+
 def test_shares_of_a_sum_group_round_to_whole_points():
     group = Group("g", "*", points=100, aggregation=Aggregation.SUM)
     assert grade_group(group, 3, shares(AC, AC, AC)).score == 100
@@ -66,6 +90,7 @@ class FakeResult:
     name: str
     verdict: Verdict
     fraction: float | None = None
+    points: float | None = None
 
 
 def run(groups, verdicts: dict[str, Verdict], stop=lambda r: False):
