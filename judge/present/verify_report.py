@@ -41,6 +41,7 @@ def render_verification(result: Verification) -> Group:
         parts.append(Text(f"invalid test {name}: {shown(message)}", style="red"))
     if not result.invalid_tests:
         parts.append(Text("validator accepts every test", style="green"))
+    parts += _selftest_lines(result)
     parts.append(_matrix(result))
     for check in result.solutions:
         for error in check.errors:
@@ -53,6 +54,17 @@ def render_verification(result: Verification) -> Group:
     verdict.append("OK" if result.ok else "FAILED", style="bold green" if result.ok else "bold red")
     parts.append(verdict)
     return Group(*parts)
+
+
+def _selftest_lines(result: Verification) -> list[Text]:
+    """A failing self-test each, or one line saying they all got their decision."""
+    failed = [test for test in result.selftests if not test.ok]
+    lines = [Text(f"self-test {shown(str(test))}", style="red") for test in failed]
+    if result.selftests and not failed:
+        lines.append(Text(f"{plural(len(result.selftests), 'self-test')} decided as declared "
+                          "(invalid_input, invalid_answer, invalid_output, valid_output)",
+                          style="green"))
+    return lines
 
 
 def _matrix(result: Verification) -> Table:
@@ -110,6 +122,9 @@ def verification_to_dict(result: Verification) -> dict:
         "limits": limits_to_dict(result.problem.limits),
         "tests": [case.name for case in result.tests],
         "invalid_tests": [{"name": n, "message": m} for n, m in result.invalid_tests],
+        "selftests": [
+            {"name": t.test.name, "ok": t.ok, "message": t.said} for t in result.selftests
+        ],
         "solutions": [
             {
                 "solution": check.solution.label,

@@ -55,6 +55,7 @@ class SetterPrograms:
     reference: Prepared
     shrinker: Prepared | None = None
     game: ReferenceGame | None = None  # an interactive problem's reference against its interactor
+    answer_validators: tuple[PreparedValidator, ...] = ()  # all must accept a test's answer
 
     @property
     def validator(self) -> Prepared | None:
@@ -101,6 +102,20 @@ class SetterPrograms:
                 if len(self.validators) > 1:
                     return Validation(False, f"{validator.name}: {validation.message}")
                 return validation
+        return Validation(True)
+
+    def validate_answer(
+        self, sandbox: Sandbox, input_path: Path, answer_path: Path, args: tuple[str, ...] = ()
+    ) -> Validation:
+        """Valid when every answer validator accepts the answer: each runs as
+        `PROGRAM INPUT [ARGS...] < ANSWER` (the input by its path, the Kattis convention)."""
+        for validator in self.answer_validators:
+            arguments = (str(input_path), *validator.args, *args)
+            validation = self._validate_with(
+                sandbox, validator.program, arguments, answer_path, None
+            )
+            if not validation.valid:
+                return Validation(False, f"{validator.name}: {validation.message}")
         return Validation(True)
 
     def _validate_with(
@@ -211,6 +226,12 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
         ),
         reference=_prepare(sandbox, problem.reference, "reference"),
         shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
+        answer_validators=tuple(
+            PreparedValidator(
+                spec.program.name, _prepare(sandbox, spec.program, "answer validator"), spec.args
+            )
+            for spec in problem.answer_validators
+        ),
     )
     if problem.interactive is None:
         return programs

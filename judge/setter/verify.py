@@ -1,5 +1,6 @@
 """Verifying a problem package: tests valid and recorded, the statement's samples right, every
-bundled solution gets the verdict its folder promises, and the time limit is safe.
+bundled solution gets the verdict its folder promises, and the time limit is safe. The
+validators, answer validators and checker meet their self-tests (judge.setter.selftests).
 
 Rules, per solution folder (Kattis convention):
 - accepted/ and the reference: AC on every test.
@@ -42,6 +43,7 @@ from judge.problem.manifest import read_manifest_or_none
 from judge.judging.near_limit import RERUNS
 from judge.problem.testdata import TestCase, discover_tests
 from judge.verdicts.verdict import Verdict, overall_verdict
+from judge.setter.selftests import SelfTestResult, invalid_answers, run_selftests
 from judge.setter.verify_scores import group_errors, score_errors
 
 SAFE_TIME_SHARE = 0.5
@@ -73,10 +75,16 @@ class Verification:
     solutions: tuple[SolutionCheck, ...]
     errors: tuple[str, ...]
     warnings: tuple[str, ...]
+    selftests: tuple[SelfTestResult, ...] = ()  # invalid_input/ ... valid_output/ cases
 
     @property
     def ok(self) -> bool:
-        return not self.errors and not self.invalid_tests and all(s.ok for s in self.solutions)
+        return (
+            not self.errors
+            and not self.invalid_tests
+            and all(s.ok for s in self.solutions)
+            and all(s.ok for s in self.selftests)
+        )
 
 
 def verify_problem(
@@ -88,6 +96,8 @@ def verify_problem(
 ) -> Verification:
     tests = discover_tests(problem)
     invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
+    invalid += invalid_answers(problem, programs, sandboxes.get(), tests)
+    selftests = run_selftests(problem, programs, sandboxes.get())
     solutions, static = static_findings(problem, tests)
     static += Findings(transcript_errors(problem, sandboxes, tests))
 
@@ -96,7 +106,7 @@ def verify_problem(
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     warnings = static.warnings + solution_warnings(problem, checks)
-    return Verification(problem, tests, invalid, checks, static.errors, warnings)
+    return Verification(problem, tests, invalid, checks, static.errors, warnings, selftests)
 
 
 def static_findings(
