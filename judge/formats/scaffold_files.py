@@ -28,6 +28,10 @@ generator:
   stress_args: [--max-n, "5", --max-value, "10"]
 
 validator: problems/{id}/validator.py
+answer_validator: problems/{id}/answer_validator.py
+
+# Cases the validators and the checker must decide (docs/problem-format.md, "Self-tests") are in
+# testdata/{id}/invalid_input, invalid_answer, invalid_output and valid_output.
 
 groups:
   - name: samples
@@ -122,6 +126,24 @@ for position, token in enumerate(tokens, 1):
         fail(f"line 2, integer {position}: expected |a| <= {MAX_VALUE}, found {token[:40]!r}")
 '''
 
+ANSWER_VALIDATOR = '''\
+"""Answer validator: `answer_validator.py INPUT < ANSWER`. Exit 42 when the answer is one integer
+on one line that a sum of the input's integers can be; otherwise print why and exit 43."""
+import re
+import sys
+
+MAX_SUM = 1000 * 10**9
+
+text = sys.stdin.buffer.read().decode("ascii", errors="replace")
+if not re.fullmatch(r"(0|-?[1-9][0-9]*)\\n", text):
+    print(f"expected one integer on one line, found {text[:40]!r}")
+    sys.exit(43)
+if abs(int(text)) > MAX_SUM:
+    print(f"|sum| must be at most {MAX_SUM}, found {int(text)}")
+    sys.exit(43)
+sys.exit(42)
+'''
+
 REFERENCE = '''\
 """Reference solution: its output on a test is that test's answer (.ans)."""
 import sys
@@ -137,6 +159,21 @@ import sys
 n, *numbers = map(int, sys.stdin.read().split())
 print(sum(x for x in numbers if x > 0))
 '''
+
+# Self-tests: (path under testdata/<id>/, content). Each kind's folder is what it must be.
+SELF_TESTS = (
+    ("invalid_input/n-zero.in", "0\n\n"),
+    ("invalid_input/too-few-integers.in", "3\n1 2\n"),
+    ("invalid_input/no-final-newline.in", "1\n5"),
+    ("invalid_answer/two-numbers.in", "2\n1 2\n"),
+    ("invalid_answer/two-numbers.ans", "1 2\n"),
+    ("invalid_output/wrong-sum.in", "2\n1 2\n"),
+    ("invalid_output/wrong-sum.ans", "3\n"),
+    ("invalid_output/wrong-sum.out", "4\n"),
+    ("valid_output/spaces-in-the-line.in", "2\n1 2\n"),
+    ("valid_output/spaces-in-the-line.ans", "3\n"),
+    ("valid_output/spaces-in-the-line.out", "  3  \n"),
+)
 
 SAMPLE = ("sample-1", "4\n3 -1 4 -1\n", "5\n")
 HAND = ("hand-01-single", "1\n-1000000000\n", "-1000000000\n")

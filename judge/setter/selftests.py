@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.errors import JudgeError
 from judge.judging.runner import Checker, check_output, prepare_checker
 from judge.problem.selftests import SelfTest, SelfTestKind, discover_selftests
 from judge.problem.spec import Problem
-from judge.problem.testdata import TestCase
+from judge.problem.testdata import TestCase, discover_tests
 from judge.sandbox.api import Sandbox
-from judge.setter.programs import SetterPrograms
+from judge.setter.programs import SetterPrograms, prepare_setter_programs
 from judge.verdicts.verdict import Verdict
 
 
@@ -45,6 +46,21 @@ def run_selftests(
     return tuple(_run(problem, programs, sandbox, checker, test) for test in tests)
 
 
+def judges_failures(problem: Problem, sandbox: Sandbox) -> tuple[str, ...]:
+    """What an import holds against a package's judges: answers its answer validators reject,
+    and self-tests that do not get their decision (one line each)."""
+    if not problem.answer_validators and not discover_selftests(problem):
+        return ()
+    try:
+        programs = prepare_setter_programs(problem, sandbox)
+        rejected = invalid_answers(problem, programs, sandbox, discover_tests(problem))
+        failed = [r for r in run_selftests(problem, programs, sandbox) if not r.ok]
+    except JudgeError as exc:
+        return (str(exc),)
+    return tuple(f"the answer of {name} is rejected: {message}" for name, message in rejected) \
+        + tuple(f"self-test {result}" for result in failed)
+
+
 def invalid_answers(
     problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests: tuple[TestCase, ...]
 ) -> tuple[tuple[str, str], ...]:
@@ -56,7 +72,7 @@ def invalid_answers(
         args = problem.validator_args(case.group)
         validation = programs.validate_answer(sandbox, case.input_path, case.answer_path, args)
         if not validation.valid:
-            rejected.append((f"{case.name} (answer)", validation.message))
+            rejected.append((case.name, validation.message))
     return tuple(rejected)
 
 

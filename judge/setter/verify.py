@@ -96,7 +96,10 @@ def verify_problem(
 ) -> Verification:
     tests = discover_tests(problem)
     invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
-    invalid += invalid_answers(problem, programs, sandboxes.get(), tests)
+    invalid += tuple(
+        (f"{name}.ans", message)
+        for name, message in invalid_answers(problem, programs, sandboxes.get(), tests)
+    )
     selftests = run_selftests(problem, programs, sandboxes.get())
     solutions, static = static_findings(problem, tests)
     static += Findings(transcript_errors(problem, sandboxes, tests))

@@ -232,7 +232,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     assert verdicts(root, "hello")["wrong_answer/no_bang.py"] == "WA"
 
 
-def test_py3_is_python_3_and_unread_group_keys_and_answer_validators_are_listed(tmp_path):
+def test_py3_is_python_3_and_unread_group_keys_are_listed_and_answer_validators_run(tmp_path):
     package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
     (package / "submissions/accepted/hello.py").rename(package / "submissions/accepted/hi.py3")
     (package / "data/secret/test_group.yaml").write_text("full_feedback: true\n")
@@ -244,9 +244,9 @@ def test_py3_is_python_3_and_unread_group_keys_and_answer_validators_are_listed(
     for expected in (
         "data/secret/test_group.yaml: full_feedback: not used here",
         "data/testdata.yaml: mystery_setting: not used here",
-        "answer_validators: answer validators are not run",
     ):
         assert expected in output
+    assert spec(root, "hello")["answer_validator"] == "problems/hello/answer_validators/check.py"
     assert verdicts(root, "hello")["accepted/hi.py"] == "AC"
 
 

@@ -90,7 +90,7 @@ def test_an_answer_the_answer_validator_rejects_is_an_invalid_test(tmp_path):
     code, document = verify(root)
     assert code == 1
     message = "answer_validator.py: 2 is outside [3, 2000]"
-    assert document["invalid_tests"] == [{"name": "hand-01-smallest (answer)", "message": message}]
+    assert document["invalid_tests"] == [{"name": "hand-01-smallest.ans", "message": message}]
 
 
 def test_a_self_test_missing_a_file_is_an_error_naming_it(tmp_path):
