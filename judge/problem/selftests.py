@@ -1,8 +1,10 @@
 """A problem's self-tests: cases its own validators and checker must reject (or accept).
 
-They live beside the tests, one folder per kind (the names of the Kattis format, 2025-09):
+They live beside the tests, one folder per kind (the names of the Kattis format, 2025-09, and
+valid_input for Polygon's validator tests that must pass):
 
     testdata/<id>/invalid_input/NAME.in                    the validators must reject NAME.in
+    testdata/<id>/valid_input/NAME.in                      the validators must accept NAME.in
     testdata/<id>/invalid_answer/NAME.in, NAME.ans         an answer validator must reject NAME.ans
     testdata/<id>/invalid_output/NAME.in, .ans, .out       the checker must reject NAME.out
     testdata/<id>/valid_output/NAME.in, .ans, .out         the checker must accept NAME.out
@@ -24,6 +26,7 @@ from judge.problem.spec import Problem
 
 class SelfTestKind(enum.Enum):
     INVALID_INPUT = "invalid_input"
+    VALID_INPUT = "valid_input"
     INVALID_ANSWER = "invalid_answer"
     INVALID_OUTPUT = "invalid_output"
     VALID_OUTPUT = "valid_output"
@@ -31,7 +34,7 @@ class SelfTestKind(enum.Enum):
     @property
     def suffixes(self) -> tuple[str, ...]:
         """The files a case of this kind has, besides the optional .args."""
-        if self is SelfTestKind.INVALID_INPUT:
+        if self in (SelfTestKind.INVALID_INPUT, SelfTestKind.VALID_INPUT):
             return (".in",)
         if self is SelfTestKind.INVALID_ANSWER:
             return (".in", ".ans")

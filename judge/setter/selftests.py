@@ -1,7 +1,7 @@
 """Proving the problem's own judges: its self-tests (judge.problem.selftests) get the decision
 they declare, and its answer validators accept every test's answer.
 
-- invalid_input: some validator rejects the input.
+- invalid_input: some validator rejects the input; valid_input: every validator accepts it.
 - invalid_answer: the input is valid, and some answer validator rejects the answer.
 - invalid_output: the input is valid, and the checker does not accept the output (a checker
   that fails, JE, proves nothing: it would reject everything).
@@ -93,10 +93,15 @@ def _run(
         return SelfTestResult(test, True, f"rejected: {validation.message}")
     if programs.validators:
         validation = programs.validate(sandbox, path=test.input_path, args=test.validator_args)
+        if kind is SelfTestKind.VALID_INPUT:
+            return SelfTestResult(test, validation.valid, "accepted" if validation.valid else
+                                  f"rejected: {validation.message}; it must be accepted")
         if not validation.valid:
             return SelfTestResult(
                 test, False, f"its input must be valid, but: {validation.message}"
             )
+    if kind is SelfTestKind.VALID_INPUT:
+        return SelfTestResult(test, False, "the problem has no validator to accept it")
     if kind is SelfTestKind.INVALID_ANSWER:
         return _invalid_answer(programs, sandbox, test)
     return _output(problem, sandbox, checker, test)

@@ -75,3 +75,69 @@ def test_a_wrong_output_the_default_validator_accepts_stops_the_import(tmp_path)
     assert refused.exit_code == 2, refused.output
     assert "self-test invalid_output/wrong: the checker accepts it; it must reject it" in \
         " ".join(refused.output.split())
+
+
+POLYGON = Path(__file__).resolve().parents[1] / "fixtures" / "polygon" / "arraysum"
+VALIDATOR_TESTS = """<tests>
+                        <test verdict="valid"/>
+                        <test verdict="invalid"/>
+                        <test verdict="invalid"/>
+                    </tests>"""
+CHECKER_TESTS = """<tests>
+                    <test verdict="ok"/>
+                    <test verdict="wrong-answer"/>
+                    <test verdict="presentation-error"/>
+                    <test verdict="crashed"/>
+                </tests>"""
+
+
+def polygon_with_tests(tmp_path: Path, extra_ok: str = "6\n") -> Path:
+    """The arraysum package with three validator tests and four checker tests."""
+    package = shutil.copytree(POLYGON, tmp_path / "arraysum")
+    tests = package / "files/tests"
+    (tests / "validator-tests").mkdir(parents=True)
+    for number, text in enumerate(("2\n1 -1\n", "0\n\n", "2\n1 2000000000\n"), start=1):
+        (tests / f"validator-tests/{number:02d}").write_text(text)
+    (tests / "checker-tests").mkdir()
+    for number, output in enumerate((extra_ok, "7\n", "6\n6\n", "6\n"), start=1):
+        (tests / f"checker-tests/{number:02d}").write_text("3\n1 2 3\n")
+        (tests / f"checker-tests/{number:02d}.a").write_text("6\n")
+        (tests / f"checker-tests/{number:02d}.o").write_text(output)
+    xml = package / "problem.xml"
+    text = xml.read_text()
+    validator_at = text.index("validator-tests/%02d")
+    text = text[:validator_at] + text[validator_at:].replace("<tests/>", VALIDATOR_TESTS, 1)
+    text = text.replace("<tests/>", CHECKER_TESTS, 1)  # the checker's, which comes first
+    xml.write_text(text)
+    return package
+
+
+def test_polygon_validator_and_checker_tests_become_self_tests(tmp_path):
+    root = empty_project(tmp_path)
+    result = run(root, "import", "polygon", str(polygon_with_tests(tmp_path)))
+    assert result.exit_code == 0, result.output
+    assert "problem.xml: checker test 4: the verdict 'crashed' is not checked here" in \
+        result.output
+    data = root / "testdata/arraysum"
+    assert sorted(p.name for p in (data / "invalid_output").iterdir()) == [
+        "checker-02.ans", "checker-02.in", "checker-02.out",
+        "checker-03.ans", "checker-03.in", "checker-03.out",
+    ]
+    verified = run(root, "verify", "arraysum", "--json")
+    document = json.loads(verified.stdout)["problems"][0]
+    assert {t["name"]: t["ok"] for t in document["selftests"]} == {
+        "invalid_input/validator-02": True,
+        "invalid_input/validator-03": True,
+        "valid_input/validator-01": True,
+        "invalid_output/checker-02": True,
+        "invalid_output/checker-03": True,
+        "valid_output/checker-01": True,
+    }
+
+
+def test_a_polygon_checker_test_the_checker_decides_otherwise_stops_the_import(tmp_path):
+    package = polygon_with_tests(tmp_path, extra_ok="6 and more\n")  # the checker says PE
+    refused = run(empty_project(tmp_path), "import", "polygon", str(package))
+    assert refused.exit_code == 2, refused.output
+    assert "self-test valid_output/checker-01: the checker rejects it (PE" in \
+        " ".join(refused.output.split())
