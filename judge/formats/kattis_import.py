@@ -6,6 +6,7 @@ The mapping, in short (docs/formats.md has all of it):
   .desc/.hint -> manifest notes, input_validator_flags/args -> the group's validator_args;
 - input_validators/ and the output validator (kattis_validators);
 - answer_validators/ and data/invalid_input ... data/valid_output (kattis_selftests);
+- include/<language>/ -> problems/<id>/include/ (kattis_include);
 - submissions/<verdict>/ -> solutions/<id>/<verdict>/; one accepted C, C++ or Python solution
   becomes the reference;
 - the statement (kattis_statement), and a generator that replays the tests (replay).
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.formats import (
+    kattis_include,
     kattis_limits,
     kattis_metadata,
     kattis_scoring,
@@ -56,6 +58,7 @@ HANDLED_ROOT = {
     "input_validators",
     "input_format_validators",
     "answer_validators",
+    "include",
     "output_validators",
     "output_validator",
     "problem_statement",
@@ -70,7 +73,6 @@ ROOT_EXTRAS = {
     "solution": (NoteKind.KEPT, "the solution description"),
     "input_visualizer": (NoteKind.KEPT, "not used for judging"),
     "output_visualizer": (NoteKind.KEPT, "not used for judging"),
-    "include": (NoteKind.UNSUPPORTED, "files added to every submission are not supported"),
     "graders": (NoteKind.UNSUPPORTED, "custom graders are not supported"),
     "static_validator": (NoteKind.UNSUPPORTED, "static validation is not supported"),
 }
@@ -108,6 +110,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         )
     _note_group_keys(package, work)
     selftest_yaml = kattis_selftests.carry_over(package, work)
+    kattis_include.carry_over(package, work)
     _keep_extras(package, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
     generator_file, generator, generator_note = replay_generator(problem_id)

@@ -18,6 +18,7 @@ from judge.languages.build import CompileFailure, Prepared, prepare
 from judge.languages.registry import PYTHON_TRACEBACK, UnknownLanguage, detect_language
 from judge.setter.reference_game import ReferenceGame, prepare_reference_game
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.problem.includes import included_files
 from judge.problem.spec import Problem
 
 GENERATOR_LIMITS = ResourceLimits(
@@ -224,7 +225,7 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
             )
             for spec in problem.validators
         ),
-        reference=_prepare(sandbox, problem.reference, "reference"),
+        reference=_prepare(sandbox, problem.reference, "reference", problem),
         shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
         answer_validators=tuple(
             PreparedValidator(
@@ -241,9 +242,15 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
     return dataclasses.replace(programs, game=game)
 
 
-def _prepare(sandbox: Sandbox, source: Path, role: str) -> Prepared:
+def _prepare(
+    sandbox: Sandbox, source: Path, role: str, submitted_to: Problem | None = None
+) -> Prepared:
+    """`source` compiled; one that is also judged as a submission (the reference) compiles
+    with the include/ files of `submitted_to` (judge.problem.includes), as it does there."""
     try:
-        prepared = prepare(sandbox, detect_language(source, None), source, trusted=True)
+        language = detect_language(source, None)
+        included = included_files(submitted_to, language) if submitted_to else None
+        prepared = prepare(sandbox, language, source, trusted=True, included=included)
     except UnknownLanguage as exc:
         raise SetterProgramError(f"{role} {source}: {exc}") from None
     if isinstance(prepared, CompileFailure):

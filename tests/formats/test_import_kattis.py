@@ -212,7 +212,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     root = empty_project(tmp_path)
     output = import_kattis(root, package)
     for expected in (
-        "include: files added to every submission are not supported",
+        "include/default: added to every submission without a folder of its language",
         "input_validators/syntax.viva: a VIVA validator needs the VIVA tool",
         "submissions/rejected/nothing.py: no verdict folder here for 'rejected'",
         "submissions/accepted/Hello.scala: cannot tell the language",
@@ -221,8 +221,8 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     ):
         assert expected in output
     extras = root / "problems/hello/extras"
+    assert (root / "problems/hello/include/default/grader.py").is_file()
     for kept in (
-        "include/default/grader.py",
         "input_validators/syntax.viva",
         "submissions/rejected/nothing.py",
         "submissions/accepted/Hello.scala",
