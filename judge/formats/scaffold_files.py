@@ -96,18 +96,31 @@ print(" ".join(str(rng.randint(-args.max_value, args.max_value)) for _ in range(
 
 VALIDATOR = '''\
 """Validator: exit 0 when the input on stdin keeps every constraint of the statement; otherwise
-print one line saying where and what is wrong, and exit 1."""
+print one line saying where and what is wrong, and exit 1.
+
+`judge verify` sets $JUDGE_BOUNDS_FILE: the smallest and largest value of each bounded variable
+go there as "NAME VALUE LOW HIGH" lines, and verify warns about a bound no test reaches."""
+import os
 import re
 import sys
 
 MAX_N = 1000
 MAX_VALUE = 10**9
 INTEGER = re.compile(r"0|-?[1-9][0-9]{0,9}")
+reached = {}  # name -> (smallest, largest, low, high)
 
 
 def fail(message):
     print(message)
     sys.exit(1)
+
+
+def bound(name, value, low, high, where):
+    """Check low <= value <= high, and remember the value for the bounds report."""
+    smallest, largest, _, _ = reached.get(name, (value, value, low, high))
+    reached[name] = (min(smallest, value), max(largest, value), low, high)
+    if not low <= value <= high:
+        fail(f"{where}: expected {low} <= {name} <= {high}, found {value}")
 
 
 text = sys.stdin.buffer.read().decode("ascii", errors="replace")
@@ -116,14 +129,20 @@ if not text.endswith("\\n"):
 lines = text[:-1].split("\\n")
 if len(lines) != 2:
     fail(f"expected 2 lines, found {len(lines)}")
-if not INTEGER.fullmatch(lines[0]) or not 1 <= int(lines[0]) <= MAX_N:
-    fail(f"line 1: expected n with 1 <= n <= {MAX_N}, found {lines[0][:40]!r}")
+if not INTEGER.fullmatch(lines[0]):
+    fail(f"line 1: expected n, found {lines[0][:40]!r}")
+bound("n", int(lines[0]), 1, MAX_N, "line 1")
 tokens = lines[1].split(" ")
 if len(tokens) != int(lines[0]):
     fail(f"line 2: expected {lines[0]} integers separated by single spaces, found {len(tokens)}")
 for position, token in enumerate(tokens, 1):
-    if not INTEGER.fullmatch(token) or abs(int(token)) > MAX_VALUE:
-        fail(f"line 2, integer {position}: expected |a| <= {MAX_VALUE}, found {token[:40]!r}")
+    if not INTEGER.fullmatch(token):
+        fail(f"line 2, integer {position}: expected an integer, found {token[:40]!r}")
+    bound("a", int(token), -MAX_VALUE, MAX_VALUE, f"line 2, integer {position}")
+if os.environ.get("JUDGE_BOUNDS_FILE"):
+    with open(os.environ["JUDGE_BOUNDS_FILE"], "a") as report:
+        for name, (smallest, largest, low, high) in reached.items():
+            report.write(f"{name} {smallest} {low} {high}\\n{name} {largest} {low} {high}\\n")
 '''
 
 ANSWER_VALIDATOR = '''\

@@ -16,6 +16,7 @@ from pathlib import Path
 from judge.errors import JudgeError
 from judge.languages.build import CompileFailure, Prepared, prepare
 from judge.languages.registry import PYTHON_TRACEBACK, UnknownLanguage, detect_language
+from judge.setter.bounds import BOUNDS_VARIABLE
 from judge.setter.reference_game import ReferenceGame, prepare_reference_game
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
 from judge.problem.includes import included_files
@@ -92,13 +93,19 @@ class SetterPrograms:
         path: Path | None = None,
         data: bytes | None = None,
         args: tuple[str, ...] = (),
+        bounds_file: Path | None = None,
     ) -> Validation:
-        """Valid when every validator accepts; `args` (a test group's) go to each of them."""
+        """Valid when every validator accepts; `args` (a test group's) go to each of them.
+        With `bounds_file`, a validator may report the bounds it checks there
+        (judge.setter.bounds)."""
         if not self.validators:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
+        env = {BOUNDS_VARIABLE: str(bounds_file)} if bounds_file is not None else {}
         for validator in self.validators:
             arguments = (*validator.args, *args)
-            validation = self._validate_with(sandbox, validator.program, arguments, path, data)
+            validation = self._validate_with(
+                sandbox, validator.program, arguments, path, data, env
+            )
             if not validation.valid:
                 if len(self.validators) > 1:
                     return Validation(False, f"{validator.name}: {validation.message}")
@@ -126,9 +133,10 @@ class SetterPrograms:
         args: tuple[str, ...],
         path: Path | None,
         data: bytes | None,
+        env: dict[str, str] | None = None,
     ) -> Validation:
         result = self._run(
-            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data
+            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data, env=env
         )
         failed_assertion = _failed_assertion(result)
         if failed_assertion is not None:
@@ -200,6 +208,7 @@ class SetterPrograms:
         args: tuple[str, ...] = (),
         path: Path | None = None,
         data: bytes | None = None,
+        env: dict[str, str] | None = None,
     ) -> RunResult:
         """A trusted run: it may read the project, from whose root it starts; limits still hold."""
         request = RunRequest(
@@ -210,6 +219,7 @@ class SetterPrograms:
             stdin_bytes=data,
             isolate=False,
             cwd=self.problem.root,
+            env=env or {},
         )
         return sandbox.run(request)
 

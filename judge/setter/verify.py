@@ -21,8 +21,10 @@ Rules, per solution folder (Kattis convention):
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.setter.package_checks import (
@@ -43,6 +45,7 @@ from judge.problem.manifest import read_manifest_or_none
 from judge.judging.near_limit import RERUNS
 from judge.problem.testdata import TestCase, discover_tests
 from judge.verdicts.verdict import Verdict, overall_verdict
+from judge.setter.bounds import Bound, combine, read_reports
 from judge.setter.selftests import SelfTestResult, invalid_answers, run_selftests
 from judge.setter.verify_scores import group_errors, score_errors
 
@@ -76,6 +79,7 @@ class Verification:
     errors: tuple[str, ...]
     warnings: tuple[str, ...]
     selftests: tuple[SelfTestResult, ...] = ()  # invalid_input/ ... valid_output/ cases
+    bounds: tuple[Bound, ...] = ()  # what the validators reported (judge.setter.bounds)
 
     @property
     def ok(self) -> bool:
@@ -95,7 +99,7 @@ def verify_problem(
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
     tests = discover_tests(problem)
-    invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
+    invalid, bounds = _invalid_tests(problem, programs, sandboxes.get(), tests)
     invalid += tuple(
         (f"{name}.ans", message)
         for name, message in invalid_answers(problem, programs, sandboxes.get(), tests)
@@ -109,7 +113,9 @@ def verify_problem(
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     warnings = static.warnings + solution_warnings(problem, checks)
-    return Verification(problem, tests, invalid, checks, static.errors, warnings, selftests)
+    return Verification(
+        problem, tests, invalid, checks, static.errors, warnings, selftests, bounds
+    )
 
 
 def static_findings(
@@ -144,16 +150,23 @@ def transcript_errors(
 
 def _invalid_tests(
     problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests
-) -> tuple[tuple[str, str], ...]:
+) -> tuple[tuple[tuple[str, str], ...], tuple[Bound, ...]]:
+    """The tests the validators reject, and the bounds they reported on the valid ones."""
     if programs.validator is None:
-        return ()
-    invalid = []
-    for case in tests:
-        args = problem.validator_args(case.group)
-        validation = programs.validate(sandbox, path=case.input_path, args=args)
-        if not validation.valid:
-            invalid.append((case.name, validation.message))
-    return tuple(invalid)
+        return (), ()
+    invalid, reports = [], []
+    with tempfile.TemporaryDirectory(prefix="judge-bounds-") as scratch:
+        for number, case in enumerate(tests):
+            args = problem.validator_args(case.group)
+            report = Path(scratch) / str(number)
+            validation = programs.validate(
+                sandbox, path=case.input_path, args=args, bounds_file=report
+            )
+            if not validation.valid:
+                invalid.append((case.name, validation.message))
+            else:
+                reports += read_reports(report, case.name)
+    return tuple(invalid), combine(reports)
 
 
 def check_solution(
