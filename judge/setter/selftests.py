@@ -3,9 +3,9 @@ they declare, and its answer validators accept every test's answer.
 
 - invalid_input: some validator rejects the input; valid_input: every validator accepts it.
 - invalid_answer: the input is valid, and some answer validator rejects the answer.
-- invalid_output: the input is valid, and the checker does not accept the output (a checker
-  that fails, JE, proves nothing: it would reject everything).
-- valid_output: the input is valid, and the checker accepts the output.
+- invalid_output: the input and the answer are valid, and the checker does not accept the
+  output (a checker that fails, JE, proves nothing: it would reject everything).
+- valid_output: the input and the answer are valid, and the checker accepts the output.
 
 Used by verify and by an import, which stops on a failure as it does on a failing reference.
 """
@@ -104,6 +104,14 @@ def _run(
         return SelfTestResult(test, False, "the problem has no validator to accept it")
     if kind is SelfTestKind.INVALID_ANSWER:
         return _invalid_answer(programs, sandbox, test)
+    if programs.answer_validators:
+        validation = programs.validate_answer(
+            sandbox, test.input_path, test.answer_path, test.validator_args
+        )
+        if not validation.valid:
+            return SelfTestResult(
+                test, False, f"its answer must be valid, but: {validation.message}"
+            )
     return _output(problem, sandbox, checker, test)
 
 

@@ -43,6 +43,7 @@ def test_every_self_test_of_the_fixture_gets_its_declared_decision(tmp_path):
         "rejected: answer_validator.py: 2001 is outside [2, 2000]"
     )
     assert decided["invalid_output/wrong"]["message"].startswith("rejected: WA")
+    assert decided["valid_output/spaces"]["message"] == "accepted"
 
 
 LENIENT_VALIDATOR = "import sys\nsys.stdin.read()\n"
@@ -62,6 +63,8 @@ LENIENT_ANSWERS = "import sys\nsys.stdin.read()\nsys.exit(42)\n"
          "the checker rejects it (WA"),
         (("testdata/addtwo/invalid_answer/words.in", "0 2\n"), "invalid_answer/words",
          "its input must be valid, but: a = 0 is outside [1, 1000]"),
+        (("testdata/addtwo/invalid_output/wrong.ans", "three\n"), "invalid_output/wrong",
+         "its answer must be valid, but: answer_validator.py: expected one positive integer"),
     ],
 )
 def test_a_self_test_that_does_not_get_its_decision_fails_verify(tmp_path, change, failing, said):
