@@ -142,8 +142,9 @@ def verification_to_dict(result: Verification) -> dict:
         "tests": [case.name for case in result.tests],
         "invalid_tests": [{"name": n, "message": m} for n, m in result.invalid_tests],
         "bounds": [
-            {"name": b.name, "low": b.low, "high": b.high, "smallest": b.smallest,
-             "largest": b.largest, "low_reached": b.low_reached, "high_reached": b.high_reached}
+            {"name": b.name, "low": _plain(b.low), "high": _plain(b.high),
+             "smallest": _plain(b.smallest), "largest": _plain(b.largest),
+             "low_reached": b.low_reached, "high_reached": b.high_reached}
             for b in result.bounds
         ],
         "selftests": [
@@ -169,3 +170,8 @@ def verification_to_dict(result: Verification) -> dict:
         "errors": list(result.errors),
         "warnings": list(result.warnings),
     }
+
+
+def _plain(value: float) -> int | float:
+    """An integral bound or value as an integer in JSON (1000, not 1000.0)."""
+    return int(value) if value == int(value) and abs(value) < 2**63 else value

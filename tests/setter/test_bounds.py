@@ -28,11 +28,22 @@ def test_verify_reports_the_values_reached_and_warns_about_a_bound_never_reached
     assert bounds["a"] == {"name": "a", "low": 1, "high": 1000, "smallest": 1, "largest": 1000,
                            "low_reached": True, "high_reached": True}
     assert (bounds["b"]["smallest"], bounds["b"]["largest"]) == (1, 999)
+    assert isinstance(bounds["b"]["largest"], int)  # 999, not 999.0
     assert not bounds["b"]["high_reached"]
     shown = " ".join(run(root, "verify", "addtwo").stdout.split())
     assert "bounds reached: a [1, 1000] of [1, 1000], b [1, 999] of [1, 1000]" in shown
     assert "warning: bound never reached: b is checked in [1, 1000], the tests reach [1, 999]; " \
         "no test has the highest 1000" in shown
+
+
+def test_the_html_report_shows_the_bound_and_a_failing_self_test(tmp_path):
+    root = project(tmp_path)
+    (root / "testdata/addtwo/valid_output/spaces.out").write_text("x\n")
+    page = tmp_path / "verify.html"
+    assert run(root, "verify", "addtwo", "--html", str(page)).exit_code == 1
+    html = page.read_text()
+    assert "warning: bound never reached: b reaches [1, 999] of [1, 1000]" in html
+    assert "self-test valid_output/spaces: the checker rejects it (WA" in html
 
 
 def test_a_test_at_the_bound_silences_the_warning(tmp_path):
