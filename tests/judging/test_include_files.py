@@ -96,3 +96,32 @@ def test_a_kattis_package_with_a_grader_in_include_imports_and_verifies(tmp_path
         "accepted/offset.py": "AC",
         "wrong_answer/subtract.cpp": "WA",
     }
+
+
+def test_the_kattis_export_keeps_include_and_lists_what_it_cannot_carry(tmp_path):
+    root = tmp_path / "imported"
+    (root / "problems").mkdir(parents=True)
+    assert run(root, "import", "kattis", str(KATTIS)).exit_code == 0
+    out = tmp_path / "graded"
+    exported = run(root, "export", "kattis", "graded", str(out))
+    assert exported.exit_code == 0, exported.output
+    assert (out / "include/cpp/grader.cpp").read_text() == (KATTIS / "include/cpp/grader.cpp") \
+        .read_text()
+    assert (out / "include/default/offset.txt").is_file()
+    again = tmp_path / "again"
+    (again / "problems").mkdir(parents=True)
+    reimported = run(again, "import", "kattis", str(out))
+    assert reimported.exit_code == 0, reimported.output
+    verified = run(again, "verify", "graded", "--json")
+    assert verified.exit_code == 0, verified.stdout
+
+
+def test_the_kattis_export_lists_answer_validators_and_self_tests_as_not_exported(tmp_path):
+    out = tmp_path / "addtwo"
+    exported = run(FIXTURE, "export", "kattis", "addtwo", str(out))
+    assert exported.exit_code == 0, exported.output
+    said = " ".join(exported.output.split())
+    assert "answer_validator: not exported: the legacy Kattis format has no answer validators" \
+        in said
+    assert "testdata/addtwo/invalid_answer, invalid_input, invalid_output, valid_output: " \
+        "self-tests not exported" in said
