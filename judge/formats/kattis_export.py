@@ -10,6 +10,8 @@ The legacy format is the one Kattis, DOMjudge and problemtools all read. The map
 - tests: samples -> data/sample/, every other group -> data/secret/<group>/ (or data/secret/
   when there is one), manifest notes -> .desc; a group's validator_args -> its testdata.yaml.
 - validators and testlib checkers are wrapped to Kattis exit codes (formats/kattis_wrappers).
+- include/ as it is; answer validators and self-tests are listed as not exported
+  (kattis_export_extras).
 - solutions: the reference and accepted/ -> accepted/, wrong_answer/, time_limit_exceeded/,
   runtime_error/ -> run_time_error/; Kattis has no folder for the other verdicts.
 """
@@ -27,6 +29,7 @@ import yaml
 
 from judge.errors import JudgeError
 from judge.formats.draft import Note, NoteKind
+from judge.formats.kattis_export_extras import export_extras
 from judge.formats.kattis_export_groups import testdata_settings
 from judge.formats.kattis_read import DEFAULT_PASSES
 from judge.formats.kattis_wrappers import (
@@ -104,6 +107,7 @@ def export_kattis(problem: Problem, out: Path, sandbox: Sandbox) -> Exported:
         _tests(problem, out, notes)
         _input_validators(problem, out, notes)
         _submissions(problem, out, notes)
+        notes += export_extras(problem, out)
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)
         raise

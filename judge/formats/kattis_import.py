@@ -5,6 +5,8 @@ The mapping, in short (docs/formats.md has all of it):
 - data/sample, data/secret and their subfolders -> tests and groups (judge.formats.testgroups),
   .desc/.hint -> manifest notes, input_validator_flags/args -> the group's validator_args;
 - input_validators/ and the output validator (kattis_validators);
+- answer_validators/ and data/invalid_input ... data/valid_output (kattis_selftests);
+- include/<language>/ -> problems/<id>/include/ (kattis_include);
 - submissions/<verdict>/ -> solutions/<id>/<verdict>/; one accepted C, C++ or Python solution
   becomes the reference;
 - the statement (kattis_statement), and a generator that replays the tests (replay).
@@ -17,7 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.formats import kattis_limits, kattis_metadata, kattis_scoring, kattis_validators
+from judge.formats import (
+    kattis_include,
+    kattis_limits,
+    kattis_metadata,
+    kattis_scoring,
+    kattis_selftests,
+    kattis_validators,
+)
 from judge.formats.collect import Collector
 from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft, TimeRule
 from judge.formats.kattis_read import KattisPackage
@@ -48,6 +57,8 @@ HANDLED_ROOT = {
     "submissions",
     "input_validators",
     "input_format_validators",
+    "answer_validators",
+    "include",
     "output_validators",
     "output_validator",
     "problem_statement",
@@ -62,10 +73,7 @@ ROOT_EXTRAS = {
     "solution": (NoteKind.KEPT, "the solution description"),
     "input_visualizer": (NoteKind.KEPT, "not used for judging"),
     "output_visualizer": (NoteKind.KEPT, "not used for judging"),
-    "include": (NoteKind.UNSUPPORTED, "files added to every submission are not supported"),
     "graders": (NoteKind.UNSUPPORTED, "custom graders are not supported"),
-    "answer_validators": (NoteKind.UNSUPPORTED, "answer validators are not run: the .ans files "
-                          "are taken as they are"),
     "static_validator": (NoteKind.UNSUPPORTED, "static validation is not supported"),
 }
 
@@ -102,6 +110,8 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
             f"{time} ms, as nothing states or measures one; set limits.time_ms in problem.yaml",
         )
     _note_group_keys(package, work)
+    selftest_yaml = kattis_selftests.carry_over(package, work)
+    kattis_include.carry_over(package, work)
     _keep_extras(package, work)
     statement = statement_of(package, problem_id, title, sandbox, work)
     generator_file, generator, generator_note = replay_generator(problem_id)
@@ -126,6 +136,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         notes=tuple(work.notes),
         generator=generator,
         memory_failures_are_runtime_errors=True,
+        extra_yaml=selftest_yaml,
         origin=f"Imported from the Kattis package '{package.name}' "
         f"(format {package.version.value}); see docs/formats.md.",
     )

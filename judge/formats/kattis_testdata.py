@@ -19,6 +19,9 @@ from judge.formats.archive import resolve_inside
 from judge.formats.draft import Note, NoteKind
 
 GROUP_FILES = ("testdata.yaml", "test_group.yaml")
+# Folders of data/ that are not tests but cases the validators must decide
+# (judge.formats.kattis_selftests).
+SELFTEST_FOLDERS = ("invalid_input", "invalid_answer", "invalid_output", "valid_output")
 TEST_NOTE_SUFFIXES = (".desc", ".hint")
 # Files beside a test that carry no meaning for judging here: illustrations, statement and
 # download variants, sample outputs.
@@ -77,7 +80,8 @@ class TestDataReader:
         if not data.is_dir():
             raise ProblemError(data, "not found: a Kattis package keeps its tests in data/")
         for child in sorted(data.iterdir()):
-            if child.name not in ("sample", "secret", *GROUP_FILES) and child.name[0] != ".":
+            known = ("sample", "secret", *GROUP_FILES, *SELFTEST_FOLDERS)
+            if child.name not in known and child.name[0] != ".":
                 self._note(NoteKind.KEPT, child, "not a test group (sample/secret)")
         groups: list[KattisGroup] = []
         for top in ("sample", "secret"):

@@ -11,6 +11,7 @@ The mapping, in short (docs/formats.md has all of it):
   a standard checker without its source maps to the built-in kattis-default checker.
 - solutions by tag: main -> the reference; accepted, wrong-answer, presentation-error,
   time-limit-exceeded, memory-limit-exceeded -> their verdict folders.
+- validator tests and checker tests -> self-tests (polygon_selftests).
 - statement: the legend, input, output, interaction, scoring and notes sections, converted from
   LaTeX when pandoc is installed, with the samples.
 """
@@ -32,7 +33,7 @@ from judge.formats.draft import (
     TestDraft,
     ValidatorDraft,
 )
-from judge.formats import polygon_scoring
+from judge.formats import polygon_scoring, polygon_selftests
 from judge.formats.polygon_read import PolygonPackage, PolygonSource, PolygonTest
 from judge.formats.programs import PlacedProgram, place_program
 from judge.formats.replay import replay_generator
@@ -96,6 +97,7 @@ def draft_from_polygon(package: PolygonPackage, problem_id: str, sandbox: Sandbo
     groups = flat_groups(folders, keep_order=True)
     if polygon_scoring.is_scored(package):
         groups = polygon_scoring.scored(package, groups, work)
+    polygon_selftests.carry_over(package, work)
     _keep_rest(package, work)
     return ProblemDraft(
         problem_id=problem_id,

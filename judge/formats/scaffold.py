@@ -1,7 +1,8 @@
 """`judge new ID`: a complete problem package that `judge verify ID` accepts at once.
 
 The package (judge.formats.scaffold_files) has problem.yaml, a statement, a seeded generator, a
-validator, the reference, one wrong solution, a sample and a hand-made test, and a few tests
+validator, an answer validator, the reference, one wrong solution, a sample and a hand-made test,
+self-tests its validators and checker must decide, and a few tests
 made by its own generator (validated, answered by the reference), as `judge generate` makes them.
 """
 
@@ -68,11 +69,14 @@ def _write_files(root: Path, problem_id: str, title: str) -> None:
         f"{problem}/statement.md": files.STATEMENT.format(**fill),
         f"{problem}/generator.py": files.GENERATOR,
         f"{problem}/validator.py": files.VALIDATOR,
+        f"{problem}/answer_validator.py": files.ANSWER_VALIDATOR,
         f"{solutions}/reference.py": files.REFERENCE,
         f"{solutions}/wrong_answer/positive_only.py": files.WRONG_ANSWER,
     }
     for name, given, answer in (files.SAMPLE, files.HAND):
         texts[f"testdata/{problem_id}/{name}.in"] = given
         texts[f"testdata/{problem_id}/{name}.ans"] = answer
+    for relative, text in files.SELF_TESTS:
+        texts[f"testdata/{problem_id}/{relative}"] = text
     for relative, text in texts.items():
         write_atomically(root / relative, text.encode())

@@ -3,7 +3,8 @@
 Everything is written into a staging folder first, loaded back as a problem (so that what lands
 in the project is a package this judge reads), completed (answers the package lacks, a time
 limit it does not state), its accepted solutions held to AC on its own tests
-(judge.formats.accepted_runs), and only then moved into place. A failure leaves the project as
+(judge.formats.accepted_runs), its answer validators and self-tests to their decisions
+(judge.setter.selftests), and only then moved into place. A failure leaves the project as
 it was.
 """
 
@@ -24,6 +25,7 @@ from judge.formats.draft import NewFile, Note, NoteKind, ProblemDraft, TimeRule
 from judge.formats.memory_failures import refile_memory_failures
 from judge.formats.timelimit import measure_time_limit
 from judge.setter.programs import SetterProgramError, prepare_setter_programs
+from judge.setter.selftests import judges_failures
 from judge.sandbox.api import Sandbox
 from judge.problem.spec import PROBLEM_FILE, load_problem
 from judge.problem.manifest import ManifestEntry, add_manifest_entries
@@ -108,8 +110,15 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, keep_broken: bo
     failures = accepted_failures(problem, sandbox, judged)
     if failures and not keep_broken:
         raise JudgeError(refusal(failures))
-    if failures:
-        broken = "; ".join(str(failure) for failure in failures)
+    judges = judges_failures(problem, sandbox)
+    if judges and not keep_broken:
+        raise JudgeError(
+            f"the package's validators or checker fail their own cases: {'; '.join(judges)}. "
+            "Nothing was imported; fix the package, or pass --keep-broken to import it marked "
+            "as broken"
+        )
+    if failures or judges:
+        broken = "; ".join([*(str(failure) for failure in failures), *judges])
         spec_path.write_text(problem_yaml(draft, time_ms, broken=broken))
         problem = _load(staging, problem_id)
         notes += (Note(NoteKind.UNSUPPORTED, "submissions", f"broken (--keep-broken): {broken}"),)

@@ -34,6 +34,7 @@ from judge.judging.lookahead import Lookahead
 from judge.judging.parallel import map_with_sandboxes
 from judge.sandbox.api import RunResult, Sandbox, SandboxInfo
 from judge.judging.scoring import GroupResult, total_score
+from judge.problem.includes import included_files
 from judge.problem.spec import Limits, MemoryBasis, Problem
 from judge.problem.testdata import TestCase, discover_tests
 from judge.verdicts.verdict import Verdict, overall_verdict
@@ -224,7 +225,8 @@ def prepare_submission(
     if not net and lang.memory.reserve_kb:
         own_kb = max(1, limit_kb - _baseline(sandbox, lang, limit_kb))
     prepared = prepare(sandbox, lang, source, trusted=False, memory_kb=own_kb,
-                       limits=compile_limits(problem.compile_limits))
+                       limits=compile_limits(problem.compile_limits),
+                       included=included_files(problem, lang))
     if isinstance(prepared, CompileFailure):
         return prepared
     baseline = _baseline(sandbox, lang, limit_kb) if net else 0

@@ -29,7 +29,7 @@ from judge.files import file_identity, write_atomically
 from judge.languages import jvm_build
 from judge.languages.descriptor import Language
 from judge.languages.registry import UnknownLanguage, find_executable
-from judge.languages.sources import Sources, gather
+from judge.languages.sources import Sources, gather, with_included
 from judge.sandbox.api import (
     ResourceLimits,
     RunRequest,
@@ -102,6 +102,7 @@ def prepare(
     trusted: bool,
     limits: ResourceLimits | None = None,
     memory_kb: int | None = None,
+    included: Mapping[str, Path] | None = None,
 ) -> Prepared | CompileFailure:
     """Compile `source` (a file, or a folder of a program's files; cached in the sandbox's
     cache) and say how to run it.
@@ -109,19 +110,27 @@ def prepare(
     A submission (`trusted=False`) is compiled isolated, under `limits`; the problem setter's
     program (`trusted=True`) outside isolation, under generous limits unless `limits` is given.
     `memory_kb` is the memory the program may use, which a runtime with a heap of its own is
-    told (default: generous, for the problem setter's programs).
+    told (default: generous, for the problem setter's programs). `included`: files the problem
+    adds to a submission (judge.problem.includes), compiled with it and found by its runs.
     """
     source = source.resolve()
     try:
         sources = gather(language, source)
     except (OSError, ValueError) as exc:
         return CompileFailure(Verdict.JE if trusted else Verdict.CE, str(exc))
+    if included:
+        sources = with_included(language, sources, included)
     name = str(source) if trusted else sources.main
     built = _build(sandbox, language, sources, name, trusted, limits or TRUSTED_COMPILE_LIMITS)
     if isinstance(built, CompileFailure):
         return built
+    run = run_command(language, built, trusted, memory_kb or TRUSTED_HEAP_KB)
+    if included and not trusted:
+        # Beside the program in its run's directory, which keeps its own name if one collides.
+        # (A trusted run starts in the project root, which gets nothing: it sees them compiled.)
+        run = dataclasses.replace(run, files_in={**included, **run.files_in})
     return Prepared(
-        run=run_command(language, built, trusted, memory_kb or TRUSTED_HEAP_KB),
+        run=run,
         language=language,
         python_code=built.program if language.runs_compiled_code else None,
     )

@@ -11,6 +11,7 @@ one called main.* (any case), else the first by name.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,17 @@ def gather(language: Language, source: Path) -> Sources:
         return Sources(files, compiled, main_file(compiled))
     name = single_name(language, source)
     return Sources({name: source}, (name,), name)
+
+
+def with_included(language: Language, sources: Sources, included: Mapping[str, Path]) -> Sources:
+    """`sources` with files the problem adds (judge.problem.includes): an included file of a
+    source's name replaces it, and included sources of the language are compiled too."""
+    files = {**sources.files, **included}
+    added = tuple(
+        name for name in included
+        if Path(name).suffix.lower() in language.extensions and name not in sources.compiled
+    )
+    return Sources(files, (*sources.compiled, *added), sources.main)
 
 
 def single_name(language: Language, source: Path) -> str:

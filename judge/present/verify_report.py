@@ -10,6 +10,7 @@ from judge.present.controls import shown
 from judge.present.report import VERDICT_STYLES, format_score, limits_to_dict
 from judge.wording import plural
 from judge.verdicts.verdict import Verdict
+from judge.setter.bounds import number
 from judge.setter.verify import SolutionCheck, Verification
 
 # One character per test in the matrix.
@@ -41,6 +42,8 @@ def render_verification(result: Verification) -> Group:
         parts.append(Text(f"invalid test {name}: {shown(message)}", style="red"))
     if not result.invalid_tests:
         parts.append(Text("validator accepts every test", style="green"))
+    parts += _selftest_lines(result)
+    parts += _bound_lines(result)
     parts.append(_matrix(result))
     for check in result.solutions:
         for error in check.errors:
@@ -53,6 +56,34 @@ def render_verification(result: Verification) -> Group:
     verdict.append("OK" if result.ok else "FAILED", style="bold green" if result.ok else "bold red")
     parts.append(verdict)
     return Group(*parts)
+
+
+def _selftest_lines(result: Verification) -> list[Text]:
+    """A failing self-test each, or one line saying they all got their decision."""
+    failed = [test for test in result.selftests if not test.ok]
+    lines = [Text(f"self-test {shown(str(test))}", style="red") for test in failed]
+    if result.selftests and not failed:
+        lines.append(Text(f"{plural(len(result.selftests), 'self-test')} decided as declared "
+                          "(invalid_input, invalid_answer, invalid_output, valid_output)",
+                          style="green"))
+    return lines
+
+
+def _bound_lines(result: Verification) -> list[Text]:
+    """Each validated variable's bounds and the values the tests reach; a warning for a bound
+    no test reaches."""
+    if not result.bounds:
+        return []
+    reached = ", ".join(
+        f"{b.name} [{number(b.smallest)}, {number(b.largest)}] of [{number(b.low)}, "
+        f"{number(b.high)}]"
+        for b in result.bounds
+    )
+    lines = [Text(f"bounds reached: {reached}")]
+    for bound in result.bounds:
+        if warning := bound.warning():
+            lines.append(Text(f"warning: {warning}", style="yellow"))
+    return lines
 
 
 def _matrix(result: Verification) -> Table:
@@ -110,6 +141,15 @@ def verification_to_dict(result: Verification) -> dict:
         "limits": limits_to_dict(result.problem.limits),
         "tests": [case.name for case in result.tests],
         "invalid_tests": [{"name": n, "message": m} for n, m in result.invalid_tests],
+        "bounds": [
+            {"name": b.name, "low": _plain(b.low), "high": _plain(b.high),
+             "smallest": _plain(b.smallest), "largest": _plain(b.largest),
+             "low_reached": b.low_reached, "high_reached": b.high_reached}
+            for b in result.bounds
+        ],
+        "selftests": [
+            {"name": t.test.name, "ok": t.ok, "message": t.said} for t in result.selftests
+        ],
         "solutions": [
             {
                 "solution": check.solution.label,
@@ -130,3 +170,8 @@ def verification_to_dict(result: Verification) -> dict:
         "errors": list(result.errors),
         "warnings": list(result.warnings),
     }
+
+
+def _plain(value: float) -> int | float:
+    """An integral bound or value as an integer in JSON (1000, not 1000.0)."""
+    return int(value) if value == int(value) and abs(value) < 2**63 else value

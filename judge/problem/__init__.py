@@ -5,6 +5,8 @@
     groups      test groups as problem.yaml declares them
     testdata    NAME.in / NAME.ans pairs on disk, found and selected
     manifest    how each test was made (sample, hand-made, generated), kept beside the tests
+    selftests   cases the validators and the checker must reject or accept (invalid_input/ ...)
+    includes    files added to every submission of a language (include/<language>/)
     statement   the samples a statement shows
     transcript  sample interactions of an interactive problem
     root        finding the project root

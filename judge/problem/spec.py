@@ -92,6 +92,9 @@ class Problem:
     compile_limits: CompileLimits = CompileLimits()
     interactive: InteractiveSpec | None = None  # None: the submission's output is checked
     default_python: str = "python3"  # the language of a .py submission: python3 or pypy3
+    # Answer validators (`answer_validator` in problem.yaml): each must accept every test's .ans,
+    # given its .in (judge.setter.selftests).
+    answer_validators: tuple[ValidatorSpec, ...] = ()
     # Why the problem is known to be broken (`broken:` in problem.yaml: an import kept with
     # --keep-broken whose accepted solutions fail on its tests); "" for a sound problem.
     broken: str = ""
@@ -176,6 +179,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
             "reference",
             "generator",
             "validator",
+            "answer_validator",
             "groups",
             "shrinker",
             "compile",
@@ -198,6 +202,7 @@ def load_problem(root: Path, problem_id: str) -> Problem:
         reference=_read_reference(top, root, problem_id),
         generator=_read_generator(top, root),
         validators=_read_validators(top, root, problem_id),
+        answer_validators=_read_validators(top, root, problem_id, "answer_validator"),
         groups=read_groups(top),
         shrinker=_read_optional_program(top, root, problem_id, "shrinker"),
         compile_limits=_read_compile_limits(top),
@@ -368,17 +373,19 @@ def _read_optional_program(
     return inside_root(default, root) if default.is_file() else None
 
 
-def _read_validators(top: MappingReader, root: Path, problem_id: str) -> tuple[ValidatorSpec, ...]:
-    """`validator: PATH`, or a list of `{program, args}`; default problems/<id>/validator.py."""
-    node = top.get("validator")
+def _read_validators(
+    top: MappingReader, root: Path, problem_id: str, key: str = "validator"
+) -> tuple[ValidatorSpec, ...]:
+    """`KEY: PATH`, or a list of `{program, args}`; default problems/<id>/KEY.py."""
+    node = top.get(key)
     if not isinstance(node, yaml.SequenceNode):
-        program = _read_optional_program(top, root, problem_id, "validator")
+        program = _read_optional_program(top, root, problem_id, key)
         return (ValidatorSpec(program),) if program is not None else ()
     if not node.value:
-        raise top.error("validator", "expected a path or a non-empty list of {program, args}")
+        raise top.error(key, "expected a path or a non-empty list of {program, args}")
     validators = []
     for index, item in enumerate(node.value):
-        entry = MappingReader.of(top.path, item, prefix=f"validator[{index}].")
+        entry = MappingReader.of(top.path, item, prefix=f"{key}[{index}].")
         entry.reject_unknown({"program", "args"})
         validators.append(
             ValidatorSpec(_read_program(entry, "program", root), entry.string_list("args"))

@@ -55,6 +55,7 @@ def package_files(problem: Problem) -> dict[str, Path]:
         problem.generator.program if problem.generator else None,
         problem.validator,
         problem.shrinker,
+        *(spec.program for spec in problem.answer_validators),  # problem.yaml names them
     )
     for path in named:
         if path is not None:

@@ -10,8 +10,9 @@ rules (judge.setter.verify), plus what a run has that a local verify has not:
     "run": {"id", "user", "started_at", "pending": N, "complete": bool}
     each solution: "submission": its id; "status": queued | judging | done | failed
 
-Two checks of `judge verify` need programs run on the server itself and are left to it: the
-validator on every test, and time_limit_exceeded/ solutions at twice the limit.
+The checks of `judge verify` that need programs run on the server itself are left to it: the
+validator on every test (and the bounds it reports), the answer validators, the self-tests
+(invalid_input/ ...), and time_limit_exceeded/ solutions at twice the limit.
 """
 
 from __future__ import annotations

@@ -9,6 +9,8 @@
     verify          every bundled solution gets its folder's verdict; the time limit is safe
     verify_scores   what verify checks of a scored problem
     package_checks  what verify checks without running anything
+    selftests       the validators, answer validators and checker meet their own cases
+    bounds          the values the tests reach against the bounds the validators check
 
 Imports judging and everything below it. Imported by present, formats, service and commands.
 """

@@ -16,8 +16,10 @@ from pathlib import Path
 from judge.errors import JudgeError
 from judge.languages.build import CompileFailure, Prepared, prepare
 from judge.languages.registry import PYTHON_TRACEBACK, UnknownLanguage, detect_language
+from judge.setter.bounds import BOUNDS_VARIABLE
 from judge.setter.reference_game import ReferenceGame, prepare_reference_game
 from judge.sandbox.api import ResourceLimits, RunRequest, RunResult, Sandbox, Termination
+from judge.problem.includes import included_files
 from judge.problem.spec import Problem
 
 GENERATOR_LIMITS = ResourceLimits(
@@ -55,6 +57,7 @@ class SetterPrograms:
     reference: Prepared
     shrinker: Prepared | None = None
     game: ReferenceGame | None = None  # an interactive problem's reference against its interactor
+    answer_validators: tuple[PreparedValidator, ...] = ()  # all must accept a test's answer
 
     @property
     def validator(self) -> Prepared | None:
@@ -90,17 +93,37 @@ class SetterPrograms:
         path: Path | None = None,
         data: bytes | None = None,
         args: tuple[str, ...] = (),
+        bounds_file: Path | None = None,
     ) -> Validation:
-        """Valid when every validator accepts; `args` (a test group's) go to each of them."""
+        """Valid when every validator accepts; `args` (a test group's) go to each of them.
+        With `bounds_file`, a validator may report the bounds it checks there
+        (judge.setter.bounds)."""
         if not self.validators:
             raise SetterProgramError(f"problem '{self.problem.id}' has no validator")
+        env = {BOUNDS_VARIABLE: str(bounds_file)} if bounds_file is not None else {}
         for validator in self.validators:
             arguments = (*validator.args, *args)
-            validation = self._validate_with(sandbox, validator.program, arguments, path, data)
+            validation = self._validate_with(
+                sandbox, validator.program, arguments, path, data, env
+            )
             if not validation.valid:
                 if len(self.validators) > 1:
                     return Validation(False, f"{validator.name}: {validation.message}")
                 return validation
+        return Validation(True)
+
+    def validate_answer(
+        self, sandbox: Sandbox, input_path: Path, answer_path: Path, args: tuple[str, ...] = ()
+    ) -> Validation:
+        """Valid when every answer validator accepts the answer: each runs as
+        `PROGRAM INPUT [ARGS...] < ANSWER` (the input by its path, the Kattis convention)."""
+        for validator in self.answer_validators:
+            arguments = (str(input_path), *validator.args, *args)
+            validation = self._validate_with(
+                sandbox, validator.program, arguments, answer_path, None
+            )
+            if not validation.valid:
+                return Validation(False, f"{validator.name}: {validation.message}")
         return Validation(True)
 
     def _validate_with(
@@ -110,9 +133,10 @@ class SetterPrograms:
         args: tuple[str, ...],
         path: Path | None,
         data: bytes | None,
+        env: dict[str, str] | None = None,
     ) -> Validation:
         result = self._run(
-            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data
+            sandbox, program, VALIDATOR_LIMITS, args=args, path=path, data=data, env=env
         )
         failed_assertion = _failed_assertion(result)
         if failed_assertion is not None:
@@ -184,6 +208,7 @@ class SetterPrograms:
         args: tuple[str, ...] = (),
         path: Path | None = None,
         data: bytes | None = None,
+        env: dict[str, str] | None = None,
     ) -> RunResult:
         """A trusted run: it may read the project, from whose root it starts; limits still hold."""
         request = RunRequest(
@@ -194,6 +219,7 @@ class SetterPrograms:
             stdin_bytes=data,
             isolate=False,
             cwd=self.problem.root,
+            env=env or {},
         )
         return sandbox.run(request)
 
@@ -209,8 +235,14 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
             )
             for spec in problem.validators
         ),
-        reference=_prepare(sandbox, problem.reference, "reference"),
+        reference=_prepare(sandbox, problem.reference, "reference", problem),
         shrinker=_prepare(sandbox, problem.shrinker, "shrinker") if problem.shrinker else None,
+        answer_validators=tuple(
+            PreparedValidator(
+                spec.program.name, _prepare(sandbox, spec.program, "answer validator"), spec.args
+            )
+            for spec in problem.answer_validators
+        ),
     )
     if problem.interactive is None:
         return programs
@@ -220,9 +252,15 @@ def prepare_setter_programs(problem: Problem, sandbox: Sandbox) -> SetterProgram
     return dataclasses.replace(programs, game=game)
 
 
-def _prepare(sandbox: Sandbox, source: Path, role: str) -> Prepared:
+def _prepare(
+    sandbox: Sandbox, source: Path, role: str, submitted_to: Problem | None = None
+) -> Prepared:
+    """`source` compiled; one that is also judged as a submission (the reference) compiles
+    with the include/ files of `submitted_to` (judge.problem.includes), as it does there."""
     try:
-        prepared = prepare(sandbox, detect_language(source, None), source, trusted=True)
+        language = detect_language(source, None)
+        included = included_files(submitted_to, language) if submitted_to else None
+        prepared = prepare(sandbox, language, source, trusted=True, included=included)
     except UnknownLanguage as exc:
         raise SetterProgramError(f"{role} {source}: {exc}") from None
     if isinstance(prepared, CompileFailure):

@@ -1,5 +1,6 @@
 """Verifying a problem package: tests valid and recorded, the statement's samples right, every
-bundled solution gets the verdict its folder promises, and the time limit is safe.
+bundled solution gets the verdict its folder promises, and the time limit is safe. The
+validators, answer validators and checker meet their self-tests (judge.setter.selftests).
 
 Rules, per solution folder (Kattis convention):
 - accepted/ and the reference: AC on every test.
@@ -20,8 +21,10 @@ Rules, per solution folder (Kattis convention):
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.setter.package_checks import (
@@ -42,6 +45,8 @@ from judge.problem.manifest import read_manifest_or_none
 from judge.judging.near_limit import RERUNS
 from judge.problem.testdata import TestCase, discover_tests
 from judge.verdicts.verdict import Verdict, overall_verdict
+from judge.setter.bounds import Bound, combine, read_reports
+from judge.setter.selftests import SelfTestResult, invalid_answers, run_selftests
 from judge.setter.verify_scores import group_errors, score_errors
 
 SAFE_TIME_SHARE = 0.5
@@ -73,10 +78,17 @@ class Verification:
     solutions: tuple[SolutionCheck, ...]
     errors: tuple[str, ...]
     warnings: tuple[str, ...]
+    selftests: tuple[SelfTestResult, ...] = ()  # invalid_input/ ... valid_output/ cases
+    bounds: tuple[Bound, ...] = ()  # what the validators reported (judge.setter.bounds)
 
     @property
     def ok(self) -> bool:
-        return not self.errors and not self.invalid_tests and all(s.ok for s in self.solutions)
+        return (
+            not self.errors
+            and not self.invalid_tests
+            and all(s.ok for s in self.solutions)
+            and all(s.ok for s in self.selftests)
+        )
 
 
 def verify_problem(
@@ -87,7 +99,12 @@ def verify_problem(
     on_solution: Callable[[SolutionCheck], None] | None = None,
 ) -> Verification:
     tests = discover_tests(problem)
-    invalid = _invalid_tests(problem, programs, sandboxes.get(), tests)
+    invalid, bounds = _invalid_tests(problem, programs, sandboxes.get(), tests)
+    invalid += tuple(
+        (f"{name}.ans", message)
+        for name, message in invalid_answers(problem, programs, sandboxes.get(), tests)
+    )
+    selftests = run_selftests(problem, programs, sandboxes.get())
     solutions, static = static_findings(problem, tests)
     static += Findings(transcript_errors(problem, sandboxes, tests))
 
@@ -96,7 +113,9 @@ def verify_problem(
 
     checks = tuple(sandboxes.map(check, solutions, workers, on_solution))
     warnings = static.warnings + solution_warnings(problem, checks)
-    return Verification(problem, tests, invalid, checks, static.errors, warnings)
+    return Verification(
+        problem, tests, invalid, checks, static.errors, warnings, selftests, bounds
+    )
 
 
 def static_findings(
@@ -131,16 +150,23 @@ def transcript_errors(
 
 def _invalid_tests(
     problem: Problem, programs: SetterPrograms, sandbox: Sandbox, tests
-) -> tuple[tuple[str, str], ...]:
+) -> tuple[tuple[tuple[str, str], ...], tuple[Bound, ...]]:
+    """The tests the validators reject, and the bounds they reported on the valid ones."""
     if programs.validator is None:
-        return ()
-    invalid = []
-    for case in tests:
-        args = problem.validator_args(case.group)
-        validation = programs.validate(sandbox, path=case.input_path, args=args)
-        if not validation.valid:
-            invalid.append((case.name, validation.message))
-    return tuple(invalid)
+        return (), ()
+    invalid, reports = [], []
+    with tempfile.TemporaryDirectory(prefix="judge-bounds-") as scratch:
+        for number, case in enumerate(tests):
+            args = problem.validator_args(case.group)
+            report = Path(scratch) / str(number)
+            validation = programs.validate(
+                sandbox, path=case.input_path, args=args, bounds_file=report
+            )
+            if not validation.valid:
+                invalid.append((case.name, validation.message))
+            else:
+                reports += read_reports(report, case.name)
+    return tuple(invalid), combine(reports)
 
 
 def check_solution(

@@ -9,8 +9,13 @@ Strict layout: lines end with a newline, tokens are separated by single spaces, 
 written without signs or leading zeros. Every scenario must satisfy the statement's guarantee
 that some junction reaches every other one by legal moves (two-way streets either way, one-way
 streets forwards only); every junction 1..m counts, including junctions without streets.
+
+When $JUDGE_BOUNDS_FILE names a file (judge verify sets it), the smallest and largest value of
+n, m, s and d with their bounds go there as "NAME VALUE LOW HIGH" lines, so that verify can say
+which bounds no test reaches (x and y are bounded by their scenario's m: not reported).
 """
 import argparse
+import os
 import re
 import sys
 
@@ -58,7 +63,29 @@ class Lines:
                           "scenario")
 
 
+class Reached:
+    """The extreme values each bounded variable takes in this input, with its bounds."""
+
+    def __init__(self):
+        self.seen = {}
+
+    def add(self, name, value, low, high):
+        smallest, largest, _, _ = self.seen.get(name, (value, value, low, high))
+        self.seen[name] = (min(smallest, value), max(largest, value), low, high)
+
+    def write(self, path):
+        with open(path, "a") as report:
+            for name, (smallest, largest, low, high) in self.seen.items():
+                report.write(f"{name} {smallest} {low} {high}\n{name} {largest} {low} {high}\n")
+
+
+REACHED = Reached()
+REPORTED = ("n", "m", "s", "d")
+
+
 def check_range(value, low, high, name, where, line):
+    if name in REPORTED:
+        REACHED.add(name, value, low, high)
     if not low <= value <= high:
         raise Invalid(f"{where}line {line}: {name} = {value} is outside [{low}, {high}]")
 
@@ -152,6 +179,8 @@ def main():
     except Invalid as problem:
         sys.stdout.write(f"invalid: {problem}\n")
         sys.exit(1)
+    if os.environ.get("JUDGE_BOUNDS_FILE"):
+        REACHED.write(os.environ["JUDGE_BOUNDS_FILE"])
 
 
 main()

@@ -212,7 +212,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     root = empty_project(tmp_path)
     output = import_kattis(root, package)
     for expected in (
-        "include: files added to every submission are not supported",
+        "include/default: added to every submission without a folder of its language",
         "input_validators/syntax.viva: a VIVA validator needs the VIVA tool",
         "submissions/rejected/nothing.py: no verdict folder here for 'rejected'",
         "submissions/accepted/Hello.scala: cannot tell the language",
@@ -221,8 +221,8 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     ):
         assert expected in output
     extras = root / "problems/hello/extras"
+    assert (root / "problems/hello/include/default/grader.py").is_file()
     for kept in (
-        "include/default/grader.py",
         "input_validators/syntax.viva",
         "submissions/rejected/nothing.py",
         "submissions/accepted/Hello.scala",
@@ -232,7 +232,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     assert verdicts(root, "hello")["wrong_answer/no_bang.py"] == "WA"
 
 
-def test_py3_is_python_3_and_unread_group_keys_and_answer_validators_are_listed(tmp_path):
+def test_py3_is_python_3_and_unread_group_keys_are_listed_and_answer_validators_run(tmp_path):
     package = shutil.copytree(FIXTURES / "hello", tmp_path / "hello")
     (package / "submissions/accepted/hello.py").rename(package / "submissions/accepted/hi.py3")
     (package / "data/secret/test_group.yaml").write_text("full_feedback: true\n")
@@ -244,9 +244,9 @@ def test_py3_is_python_3_and_unread_group_keys_and_answer_validators_are_listed(
     for expected in (
         "data/secret/test_group.yaml: full_feedback: not used here",
         "data/testdata.yaml: mystery_setting: not used here",
-        "answer_validators: answer validators are not run",
     ):
         assert expected in output
+    assert spec(root, "hello")["answer_validator"] == "problems/hello/answer_validators/check.py"
     assert verdicts(root, "hello")["accepted/hi.py"] == "AC"
 
 

@@ -31,6 +31,11 @@ def test_a_new_problem_verifies_and_its_generator_and_validator_work(tmp_path):
         "wrong_answer/positive_only.py": "WA",
     }
     assert not problem["warnings"]
+    selftests = {t["name"]: t["ok"] for t in problem["selftests"]}
+    assert len(selftests) >= 5 and all(selftests.values()), selftests
+    assert {name.split("/")[0] for name in selftests} == {
+        "invalid_input", "invalid_answer", "invalid_output", "valid_output"
+    }
     assert (root / "problems/pairs/statement.md").read_text().startswith("# Pairs\n")
     assert run(root, "generate", "pairs", "--check").exit_code == 0
     bad = tmp_path / "bad.in"
