@@ -77,7 +77,11 @@ class _Solution:
     source: Path
 
 
-def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
+def draft_from_kattis(
+    package: KattisPackage, problem_id: str, sandbox: Sandbox, reference: Path | None = None
+) -> ProblemDraft:
+    """The draft of `package`; `reference`, when given, is the accepted submission to make the
+    reference (the one that wrote the answers of generated tests)."""
     work = Collector(package.root, problem_id, package.notes)
     kattis_metadata.note_metadata(package, work)
     title = kattis_metadata.title(package)
@@ -91,7 +95,7 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
     if package.is_scoring:
         groups = kattis_scoring.scored(package, groups, work)
     solutions = _solutions(package, work)
-    reference = _reference(package, solutions, work)
+    reference = _reference(package, solutions, work, reference)
     time = kattis_limits.time_limit(package, work)
     if not any(s.folder == "accepted" for s in solutions) and isinstance(time, TimeRule):
         time = kattis_limits.NO_SOLUTION_TIME_MS
@@ -227,8 +231,15 @@ def _reference_rank(suffix: str) -> int:
     return len(REFERENCE_PREFERENCE)
 
 
-def _reference(package: KattisPackage, solutions: list[_Solution], work: Collector) -> str:
+def _reference(
+    package: KattisPackage, solutions: list[_Solution], work: Collector, given: Path | None
+) -> str:
     accepted = [s for s in solutions if s.folder == "accepted"]
+    if given is not None:
+        accepted = [s for s in accepted if s.source == given]
+        if not accepted:
+            raise JudgeError(f"{work.shown(given)} writes the answers but is not an accepted "
+                             "submission this judge can run; it must be, to be the reference")
     if not accepted:
         return _replaying_reference(package, work)
     chosen = min(accepted, key=lambda s: _reference_rank(Path(s.target).suffix))

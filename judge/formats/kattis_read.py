@@ -93,6 +93,11 @@ def problem_types(metadata: dict) -> list[str]:
     return [str(k) for k in kind] if isinstance(kind, list) else str(kind).split()
 
 
+def is_interactive_package(root: Path) -> bool:
+    """Whether the package at `root` is interactive, from its problem.yaml alone."""
+    return _is_interactive(read_yaml(root / "problem.yaml", required=True))
+
+
 def _is_interactive(metadata: dict) -> bool:
     legacy = str(metadata.get("validation", "")).split()  # legacy: custom interactive
     return "interactive" in problem_types(metadata) or "interactive" in legacy

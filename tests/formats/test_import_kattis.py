@@ -3,10 +3,13 @@ with real processes: every submission must get its folder's verdict."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import stat
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -597,3 +600,77 @@ def test_an_interactive_multi_pass_package_is_refused_saying_why(tmp_path):
     assert result.exit_code == 2, result.output
     assert "key 'type': interactive multi-pass problems are not supported" in result.output
     assert not any((root / "problems").iterdir())
+
+
+def bapc_seed(command: str, salt: str) -> int:
+    """BAPCtools' {seed}, worked out here as its doc/generators.yaml states it."""
+    return int(hashlib.sha512((salt + command).encode()).hexdigest(), 16) % 2**31
+
+
+def test_a_generators_yaml_package_gets_its_tests_from_its_seeded_generators(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "generated")
+    assert "made the tests: 4 generated" in output and "visualizers are not run" in output
+    testdata = root / "testdata" / "generated"
+    manifest = yaml.safe_load((testdata / "manifest.yaml").read_text())
+    seed = bapc_seed("gen.py 5 {seed}", "fixture")
+    assert manifest["secret.small.1-random"]["args"] == ["5", str(seed)]
+    assert manifest["secret.small.1-random"]["seed"] == seed
+    assert manifest["secret.small.2-random"]["seed"] == bapc_seed("gen.py 5 {seed:2}", "fixture")
+    assert manifest["secret.large.wide"]["args"][2] == "wide"  # {name}
+    assert manifest["secret.large.fixed"] == {
+        "origin": "generated",
+        "program": "generators/gen.py",
+        "args": ["40", "17"],
+        "sha256": hashlib.sha256((testdata / "secret.large.fixed.in").read_bytes()).hexdigest(),
+        "note": "generators.yaml: gen.py 40 17",
+    }
+    assert manifest["secret.small.3"] == {"origin": "hand", "note": "all zeros"}  # copied
+    generator = root / "problems" / "generated" / "generators" / "gen.py"
+    direct = subprocess.run(
+        [sys.executable, str(generator), "5", str(seed)], capture_output=True, check=True
+    )
+    assert (testdata / "secret.small.1-random.in").read_bytes() == direct.stdout
+    numbers = direct.stdout.split()[1:]
+    assert (testdata / "secret.small.1-random.ans").read_text() == f"{sum(map(int, numbers))}\n"
+    assert (testdata / "secret.single.in").read_text() == "1\n7\n"
+    assert (testdata / "secret.small.3.in").read_text() == "4\n0 0 0 0\n"
+    groups = {g["name"]: g for g in spec(root, "generated")["groups"]}
+    assert groups["secret/small"]["validator_args"] == ["max=1000"]  # testdata.yaml, inherited
+    assert set(groups) == {"sample", "secret", "secret/small", "secret/large"}
+    assert verdicts(root, "generated") == {"reference": "AC", "wrong_answer/first.py": "WA"}
+    rebuilt = run(root, "generate", "generated", "--check")
+    assert rebuilt.exit_code == 0 and "4 of 4 generated tests rebuild" in rebuilt.output
+    (testdata / "secret.small.2-random.in").write_text("1\n5\n")
+    drifted = run(root, "generate", "generated", "--check")
+    assert drifted.exit_code == 1 and "input changed secret.small.2-random" in drifted.output
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("- random: gen.py 5 {seed}\n", "- random:\n              generate: gen.py 5\n"
+          "              count: 3\n"),
+         "key 'data.secret.data.small.data[0].random.count': not supported"),
+        (("fixed: gen.py 40 17", "fixed: gen.py 40"),
+         "key 'data.secret.data.large.data.fixed': generator failed on gen.py 40"),
+        (("fixed: gen.py 40 17", "fixed: missing.py 40"),
+         "key 'data.secret.data.large.data.fixed.generate': no generator generators/missing.py"),
+        (("solution: /submissions/accepted/total.py", "solution: /total.py"),
+         "key 'solution': no file total.py"),
+    ],
+)
+def test_what_a_generators_yaml_reader_cannot_build_is_refused_naming_the_key(
+    tmp_path, change, message
+):
+    package = shutil.copytree(FIXTURES / "generated", tmp_path / "generated")
+    plan = package / "generators" / "generators.yaml"
+    text = plan.read_text()
+    assert change[0] in text
+    plan.write_text(text.replace(*change))
+    root = empty_project(tmp_path)
+    result = run(root, "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert f"{plan}: {message}" in " ".join(result.output.split())
+    assert not any((root / "problems").iterdir())
+
