@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import JudgeError
-from judge.formats import kattis_limits, kattis_metadata, kattis_scoring, kattis_validators
+from judge.formats import (
+    kattis_expectations,
+    kattis_limits,
+    kattis_metadata,
+    kattis_scoring,
+    kattis_validators,
+)
 from judge.formats.collect import Collector
 from judge.formats.draft import FileCopy, NoteKind, ProblemDraft, TestDraft, TimeRule
 from judge.formats.kattis_read import KattisPackage
@@ -95,6 +101,7 @@ def draft_from_kattis(
     if package.is_scoring:
         groups = kattis_scoring.scored(package, groups, work)
     solutions = _solutions(package, work)
+    kattis_expectations.carry_submissions_file(package, work, FOLDER_OF_VERDICT)
     reference = _reference(package, solutions, work, reference)
     time = kattis_limits.time_limit(package, work)
     if not any(s.folder == "accepted" for s in solutions) and isinstance(time, TimeRule):
@@ -234,7 +241,10 @@ def _reference_rank(suffix: str) -> int:
 def _reference(
     package: KattisPackage, solutions: list[_Solution], work: Collector, given: Path | None
 ) -> str:
-    accepted = [s for s in solutions if s.folder == "accepted"]
+    declared_otherwise = kattis_expectations.not_accepted(package)
+    accepted = [
+        s for s in solutions if s.folder == "accepted" and s.source not in declared_otherwise
+    ]
     if given is not None:
         accepted = [s for s in accepted if s.source == given]
         if not accepted:

@@ -203,9 +203,10 @@ def _submissions(root: Path, notes: list[Note]) -> list[tuple[str, Path]]:
     found = []
     for child in sorted(folder.iterdir()) if folder.is_dir() else ():
         if child.is_file():
-            kind = "submissions.yaml (expected verdicts per test) is not supported"
-            message = kind if child.name == "submissions.yaml" else "not a submission folder"
-            notes.append(Note(NoteKind.UNSUPPORTED, _shown(root, child), message))
+            if child.name != "submissions.yaml":  # read by judge.formats.kattis_expectations
+                notes.append(
+                    Note(NoteKind.UNSUPPORTED, _shown(root, child), "not a submission folder")
+                )
             continue
         for program in sorted(child.iterdir()):
             if not program.name.startswith("."):

@@ -674,3 +674,71 @@ def test_what_a_generators_yaml_reader_cannot_build_is_refused_naming_the_key(
     assert f"{plan}: {message}" in " ".join(result.output.split())
     assert not any((root / "problems").iterdir())
 
+
+def test_submissions_yaml_and_expected_results_tags_are_what_verify_checks(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "declared")
+    assert "submissions/submissions.yaml: what each submission must get" in output
+    assert spec(root, "declared")["reference"] == "solutions/declared/double.py"
+    assert verdicts(root, "declared") == {
+        "reference": "AC",
+        "accepted/small_only.py": "WA",  # accepted/, but declared right on the small tests only
+        "wrong_answer/exact.py": "AC",  # wrong_answer/, but declared accepted
+        "runtime_error/big_fails.py": "RE",  # a pattern of run_time_error/, renamed
+        "wrong_answer/crash_or_wrong.py": "RE",  # @EXPECTED_RESULTS@: WRONG_ANSWER, RUN_TIME_ERROR
+    }
+    declared = root / "solutions" / "declared" / "submissions.yaml"
+    declared.write_text(declared.read_text().replace(
+        "secret/large: wrong answer", "secret/large: accepted"
+    ))
+    result = run(root, "verify", "declared")
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert "secret.large.1: WA where submissions.yaml: accepted/small_only.py (secret/large) " \
+        "permits AC" in said
+
+
+def test_our_own_submissions_yaml_names_tests_and_groups_of_the_project(tmp_path):
+    root = empty_project(tmp_path)
+    import_kattis(root, FIXTURES / "declared")
+    declared = root / "solutions" / "declared" / "submissions.yaml"
+    declared.write_text(
+        "accepted/small_only.py:\n  permitted: [AC, WA]\n  secret.large.*: {required: [WA]}\n"
+        "  sample-*: accepted\n"
+        "wrong_answer/exact.py: accepted\n"
+        "runtime_error/big_fails.py: {secret/small: accepted, secret/large: {required: [TLE]}}\n"
+    )
+    result = run(root, "verify", "declared", "--json")
+    assert result.exit_code == 1
+    checks = {s["solution"]: s for s in json.loads(result.stdout)["problems"][0]["solutions"]}
+    assert checks["runtime_error/big_fails.py"]["errors"] == [
+        "submissions.yaml: runtime_error/big_fails.py (secret/large) requires TLE on some test, "
+        "got RE"
+    ]
+    assert checks["accepted/small_only.py"]["ok"] and checks["accepted/small_only.py"][
+        "expected"] == "WA"
+    assert checks["wrong_answer/exact.py"]["ok"] and checks["wrong_answer/exact.py"][
+        "expected"] == "AC"
+
+
+@pytest.mark.parametrize(
+    ("change", "failure"),
+    [
+        # accepted/ again, as its folder says: it fails on the large test
+        (("accepted/small_only.py:\n  sample: accepted\n  secret/small: accepted\n"
+          "  secret/large: wrong answer\n", ""),
+         "accepted/small_only.py gets WA on test secret.large.1"),
+        # filed as wrong, declared accepted: it must pass
+        (("wrong_answer/exact.py: accepted", "wrong_answer/crash_or_wrong.py: accepted"),
+         "wrong_answer/crash_or_wrong.py gets RE on test sample-1"),
+    ],
+)
+def test_a_submission_declared_accepted_must_pass_at_import(tmp_path, change, failure):
+    package = shutil.copytree(FIXTURES / "declared", tmp_path / "declared")
+    declared = package / "submissions" / "submissions.yaml"
+    assert change[0] in declared.read_text()
+    declared.write_text(declared.read_text().replace(*change))
+    root = empty_project(tmp_path)
+    result = run(root, "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert failure in " ".join(result.output.split())
