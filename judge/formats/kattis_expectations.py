@@ -44,6 +44,13 @@ def not_accepted(package: KattisPackage) -> set[Path]:
     return refused
 
 
+def is_declared(package: KattisPackage, folder: str, program: Path) -> bool:
+    """Whether submissions.yaml, the program's tag or its folder (rejected/) say what it must
+    get: then a folder of no single verdict holds it as well as a verdict folder does."""
+    entries = read_submissions_file(package.root / "submissions")
+    return expectation_of(f"{folder}/{program.name}", _source(program), entries) is not None
+
+
 def _source(program: Path) -> Path:
     """The file whose tag speaks for the submission (the first of a folder submission)."""
     if program.is_file():

@@ -209,6 +209,8 @@ def _solutions(package: KattisPackage, work: Collector) -> list[_Solution]:
         ours = FOLDER_OF_VERDICT.get(folder)
         if folder == "partially_accepted" and package.is_scoring:
             ours = "partially_accepted"
+        if ours is None and kattis_expectations.is_declared(package, folder, entry):
+            ours = folder  # rejected/, or a folder submissions.yaml speaks for
         if ours is None:
             work.note(NoteKind.UNSUPPORTED, shown, f"no verdict folder here for '{folder}'")
             work.keep(entry)

@@ -67,6 +67,8 @@ COMMON = {  # the 2025-09 names, as (permitted, required)
     ),
     "not accepted": (None, _REJECTED),
 }
+# Folders of the 2025-09 format that promise no single verdict, and what they mean.
+FOLDER_MEANINGS = {"rejected": "not accepted"}
 ENTRY_KEYS = {"permitted", "required", "score", "message", "use_for_time_limit", "language",
               "entrypoint", "author", "authors", "model_solution"}
 UNCHECKED_KEYS = {"message"}  # read, but judge messages are not compared here
@@ -203,11 +205,17 @@ def expectation_of(
     label: str, source: Path, entries: tuple[_Entry, ...]
 ) -> SolutionExpectation | None:
     """What is declared of the solution `label` (folder/name): the last entry of the file whose
-    pattern matches it, else its source's tag, else None (its folder decides)."""
+    pattern matches it, else its source's tag, else what a folder that promises no single
+    verdict means (rejected/), else None (its folder decides)."""
     matching = [e for e in entries if _names(e.pattern, label)]
     if matching:
         return matching[-1].expectation
-    return declared_results(source)
+    declared = declared_results(source)
+    if declared is None and label.split("/")[0] in FOLDER_MEANINGS:
+        folder = label.split("/")[0]
+        permitted, required = COMMON[FOLDER_MEANINGS[folder]]
+        return SolutionExpectation(f"{folder}/", Expectation(permitted, required))
+    return declared
 
 
 def _names(pattern: str, label: str) -> bool:

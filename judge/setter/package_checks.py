@@ -68,9 +68,10 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
                 )
             continue
         expected = EXPECTED_BY_FOLDER.get(child.name)
-        if expected is None:
+        if expected is None and not _all_declared(child, entries):
             errors.append(
                 f"{child}: unknown folder; expected one of " + ", ".join(EXPECTED_BY_FOLDER)
+                + f" (or say what each solution in it must get in {SUBMISSIONS_FILE})"
             )
             continue
         if expected is Verdict.PA and not problem.scored:
@@ -89,9 +90,6 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
             except UnknownLanguage as exc:
                 errors.append(f"{path}: {exc}")
                 continue
-            if error := score_layout_error(path, expected):
-                errors.append(error)
-                continue
             label = f"{child.name}/{path.name}"
             try:
                 declared = expectation_of(label, path, entries)
@@ -99,8 +97,23 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
                 errors.append(str(exc))
                 continue
             verdict = declared.verdict if declared is not None else expected
+            if error := score_layout_error(path, verdict):
+                errors.append(error)
+                continue
             found.append(BundledSolution(path, label, verdict, declared_score(path), declared))
     return tuple(found), Findings(tuple(errors), tuple(warnings))
+
+
+def _all_declared(folder: Path, entries) -> bool:
+    """Whether what every solution in a folder of no known verdict must get is declared."""
+    try:
+        return all(
+            expectation_of(f"{folder.name}/{path.name}", path, entries) is not None
+            for path in folder.iterdir()
+            if path.is_file() and not path.name.startswith(".")
+        )
+    except ProblemError:
+        return True  # the solution's own error says what is wrong
 
 
 def manifest_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings:

@@ -204,8 +204,8 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     (package / "include/default").mkdir(parents=True)
     (package / "include/default/grader.py").write_text("# a grader\n")
     (package / "input_validators/syntax.viva").write_text("{ EOF }\n")
-    (package / "submissions/rejected").mkdir()
-    (package / "submissions/rejected/nothing.py").write_text("pass\n")
+    (package / "submissions/brute_force").mkdir()
+    (package / "submissions/brute_force/nothing.py").write_text("pass\n")
     (package / "submissions/accepted/Hello.scala").write_text("object Hello\n")
     (package / "data/secret/1.files").mkdir()
     (package / "data/secret/1.files/extra.txt").write_text("x\n")
@@ -217,7 +217,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     for expected in (
         "include: files added to every submission are not supported",
         "input_validators/syntax.viva: a VIVA validator needs the VIVA tool",
-        "submissions/rejected/nothing.py: no verdict folder here for 'rejected'",
+        "submissions/brute_force/nothing.py: no verdict folder here for 'brute_force'",
         "submissions/accepted/Hello.scala: cannot tell the language",
         "data/secret/1.files: not used for judging here",
         "problem.yaml: mystery_key: unknown key, ignored",
@@ -227,7 +227,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     for kept in (
         "include/default/grader.py",
         "input_validators/syntax.viva",
-        "submissions/rejected/nothing.py",
+        "submissions/brute_force/nothing.py",
         "submissions/accepted/Hello.scala",
         "data/secret/1.files/extra.txt",
     ):
@@ -686,6 +686,8 @@ def test_submissions_yaml_and_expected_results_tags_are_what_verify_checks(tmp_p
         "wrong_answer/exact.py": "AC",  # wrong_answer/, but declared accepted
         "runtime_error/big_fails.py": "RE",  # a pattern of run_time_error/, renamed
         "wrong_answer/crash_or_wrong.py": "RE",  # @EXPECTED_RESULTS@: WRONG_ANSWER, RUN_TIME_ERROR
+        "rejected/negated.py": "WA",  # rejected/: not accepted
+        "mixed/slow_large.py": "AC",  # a folder of no verdict: @EXPECTED_RESULTS@: ACCEPTED, TLE
     }
     declared = root / "solutions" / "declared" / "submissions.yaml"
     declared.write_text(declared.read_text().replace(
