@@ -160,6 +160,8 @@ def with_generated_tests(
         notes.append(Note(NoteKind.CONVERTED, "solution", f"{shown} wrote the answers"))
     notes += [Note(NoteKind.KEPT, f"{GENERATORS_FILE}: {key}", "visualizers are not run")
               for key in built.plan.visualizer_keys]
+    notes += [Note(NoteKind.KEPT, f"{GENERATORS_FILE}: {key}", "not read by this judge")
+              for key in built.plan.unread_keys]
     # The import keeps an unread generators/ among the extras; this one is read and used.
     extras = f"problems/{draft.problem_id}/extras/generators/"
     files = tuple(f for f in draft.files if not f.target.startswith(extras))

@@ -69,6 +69,7 @@ class GeneratorsPlan:
     folders: tuple[PlannedFolder, ...]
     solution: str | None  # the solution that writes answers, relative to the package root
     visualizer_keys: tuple[str, ...]  # keys naming a visualizer: not run here, listed
+    unread_keys: tuple[str, ...] = ()  # folder keys for other tools (BAPCtools allows them)
 
 
 def has_generators(root: Path) -> bool:
@@ -85,7 +86,7 @@ def read_plan(root: Path) -> GeneratorsPlan:
     path = root / GENERATORS_FILE
     top = read_yaml(path)
     reader = _PlanReader(root, path, _aliases(path, top.get("generators")))
-    _reject_unknown(path, "", top, ROOT_KEYS)
+    reader.unread += [str(name) for name in top if name not in ROOT_KEYS]
     reader.folder(top, "", "", _Inherited(_solution(path, "solution", top.get("solution")), ""))
     for name in sorted(_data_names(path, top)):
         if name not in TOP_FOLDERS:
@@ -105,6 +106,7 @@ def read_plan(root: Path) -> GeneratorsPlan:
         tuple(reader.folders),
         next(iter(solutions), None),
         tuple(reader.visualizers),
+        tuple(reader.unread),
     )
 
 
@@ -123,6 +125,7 @@ class _PlanReader:
         self.folders: list[PlannedFolder] = []
         self.solutions: list[str | None] = []
         self.visualizers: list[str] = []
+        self.unread: list[str] = []  # folder keys left to other tools
 
     def folder(self, node: dict, data_path: str, key: str, inherited: _Inherited) -> None:
         settings = [name for name in GROUP_FILES if name in node]
@@ -134,14 +137,19 @@ class _PlanReader:
         inherited = self._inherit(node, key, inherited)
         for name, child, child_key in self._children(node, key):
             child_path = f"{data_path}/{name}" if data_path else name
-            if isinstance(child, dict) and ("data" in child or child.get("type") == "directory"):
-                _reject_unknown(self.path, child_key, child, FOLDER_KEYS)
+            if _is_folder(child):
+                self._note_unread(child_key, child)
                 self.folder(child, child_path, child_key, inherited)
             elif not data_path:
                 raise ProblemError(self.path, "expected a folder (sample or secret) with data:",
                                    key=child_key)
             else:
                 self.test(child, child_path, child_key, inherited)
+
+    def _note_unread(self, key: str, node: dict) -> None:
+        """A folder's keys this reader does not know: BAPCtools leaves them to other tools."""
+        where = f"{key}." if key else ""
+        self.unread += [f"{where}{name}" for name in node if name not in FOLDER_KEYS]
 
     def _inherit(self, node: dict, key: str, inherited: _Inherited) -> _Inherited:
         where = f"{key}." if key else ""
@@ -171,6 +179,7 @@ class _PlanReader:
             if not isinstance(item, dict) or len(item) != 1:
                 raise ProblemError(self.path, "expected a mapping of one name", key=item_key)
             (name, value), = item.items()
+            name = "" if name is None else str(name)  # `~:` numbers a test without a name
             if isinstance(value, dict) and "data" in value:
                 raise ProblemError(self.path, "a folder inside a numbered list is not supported "
                                    "here; give folders in a mapping", key=f"{item_key}.{name}")
@@ -199,8 +208,7 @@ class _PlanReader:
             planned = self._generated(planned, str(command), name, inherited.salt,
                                       f"{key}.generate")
         elif "generate" in node and "in" not in node and "copy" not in node:
-            raise ProblemError(self.path, "an empty entry: a manual test in data/ is not "
-                               "supported here; give it with copy: or in:", key=key)
+            planned = self._manual(planned, data_path, key)
         for field_name, suffix in (("in", "input"), ("ans", "answer")):
             if node.get(field_name) is not None:
                 planned = _replace(planned, **{suffix: str(node[field_name]).encode()})
@@ -210,6 +218,15 @@ class _PlanReader:
             raise ProblemError(self.path, "has no .ans and no solution: to write one",
                                key=key)
         self.tests.append(planned)
+
+    def _manual(self, planned: PlannedTest, data_path: str, key: str) -> PlannedTest:
+        """An empty entry: a test written by hand, found in the package's data/."""
+        found = self.root / "data" / f"{data_path}.in"
+        if not found.is_file():
+            raise ProblemError(self.path, f"an empty entry, but data/{data_path}.in is not in "
+                               "the package", key=key)
+        answer = found.with_suffix(".ans")
+        return _replace(planned, input=found, answer=answer if answer.is_file() else None)
 
     def _copied(self, planned: PlannedTest, stem: str, key: str) -> PlannedTest:
         base = self.root / "generators" / stem.lstrip("/")
@@ -255,6 +272,13 @@ class _PlanReader:
         if not source.is_file():
             raise ProblemError(self.path, f"no generator generators/{relative}", key=key)
         return relative
+
+
+def _is_folder(node) -> bool:
+    """A folder has data: or says so (an empty mapping is an empty folder); else a test."""
+    return isinstance(node, dict) and (
+        not node or "data" in node or node.get("type") == "directory"
+    )
 
 
 def _aliases(path: Path, node) -> dict[str, str]:

@@ -626,6 +626,9 @@ def test_a_generators_yaml_package_gets_its_tests_from_its_seeded_generators(tmp
         "note": "generators.yaml: gen.py 40 17",
     }
     assert manifest["secret.small.3"] == {"origin": "hand", "note": "all zeros"}  # copied
+    assert manifest["secret.large.hand"] == {"origin": "hand"}  # the package's own data/
+    assert (testdata / "secret.large.hand.ans").read_text() == "0\n"
+    assert "generators/generators.yaml: parallel: not read by this judge" in output
     generator = root / "problems" / "generated" / "generators" / "gen.py"
     direct = subprocess.run(
         [sys.executable, str(generator), "5", str(seed)], capture_output=True, check=True
