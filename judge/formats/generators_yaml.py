@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from judge.errors import ProblemError
+from judge.formats.archive import resolve_inside
 from judge.formats.kattis_testdata import GROUP_FILES, read_yaml
 
 GENERATORS_FILE = PurePosixPath("generators/generators.yaml")
@@ -214,7 +215,7 @@ class _PlanReader:
                 planned = _replace(planned, **{suffix: str(node[field_name]).encode()})
         if planned.input is None and planned.command is None:
             raise ProblemError(self.path, "makes no input: give generate, copy or in", key=key)
-        if planned.answer is None and not inherited.solution:
+        if planned.answer is None and inherited.solution == "":
             raise ProblemError(self.path, "has no .ans and no solution: to write one",
                                key=key)
         self.tests.append(planned)
@@ -226,19 +227,24 @@ class _PlanReader:
             raise ProblemError(self.path, f"an empty entry, but data/{data_path}.in is not in "
                                "the package", key=key)
         answer = found.with_suffix(".ans")
-        return _replace(planned, input=found, answer=answer if answer.is_file() else None)
+        return _replace(
+            planned,
+            input=resolve_inside(self.root, found),
+            answer=resolve_inside(self.root, answer) if answer.is_file() else None,
+        )
 
     def _copied(self, planned: PlannedTest, stem: str, key: str) -> PlannedTest:
         base = self.root / "generators" / stem.lstrip("/")
         found = {s: base.with_name(base.name + s) for s in COPIED_SUFFIXES}
         if not found[".in"].is_file():
             raise ProblemError(self.path, f"generators/{stem}.in not found", key=key)
+        found = {s: resolve_inside(self.root, p) for s, p in found.items() if p.is_file()}
         notes = [found[s].read_text(errors="replace").strip()
-                 for s in (".desc", ".hint") if found[s].is_file()]
+                 for s in (".desc", ".hint") if s in found]
         return _replace(
             planned,
             input=found[".in"],
-            answer=found[".ans"] if found[".ans"].is_file() else planned.answer,
+            answer=found.get(".ans", planned.answer),
             note=planned.note or " / ".join(notes) or None,
         )
 
@@ -271,6 +277,7 @@ class _PlanReader:
                                "mapping", key=key)
         if not source.is_file():
             raise ProblemError(self.path, f"no generator generators/{relative}", key=key)
+        resolve_inside(self.root, source)  # a link or ../ out of the package is refused
         return relative
 
 

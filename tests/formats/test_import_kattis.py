@@ -747,3 +747,15 @@ def test_a_submission_declared_accepted_must_pass_at_import(tmp_path, change, fa
     result = run(root, "import", "kattis", str(package))
     assert result.exit_code == 2, result.output
     assert failure in " ".join(result.output.split())
+
+
+def test_a_generators_yaml_without_solution_has_its_answers_written_by_the_reference(tmp_path):
+    package = shutil.copytree(FIXTURES / "generated", tmp_path / "generated")
+    plan = package / "generators" / "generators.yaml"
+    plan.write_text(plan.read_text().replace("solution: /submissions/accepted/total.py\n", ""))
+    root = empty_project(tmp_path)
+    output = import_kattis(root, package)
+    assert "submissions/accepted/total.py wrote the answers" in output
+    testdata = root / "testdata" / "generated"
+    numbers = (testdata / "secret.large.wide.in").read_text().split()[1:]
+    assert (testdata / "secret.large.wide.ans").read_text() == f"{sum(map(int, numbers))}\n"
