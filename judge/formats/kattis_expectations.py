@@ -21,7 +21,12 @@ from judge.errors import ProblemError
 from judge.formats.collect import Collector
 from judge.formats.draft import NewFile, NoteKind
 from judge.formats.kattis_read import KattisPackage
-from judge.problem.expectations import SUBMISSIONS_FILE, expectation_of, read_submissions_file
+from judge.problem.expectations import (
+    SUBMISSIONS_FILE,
+    UNCHECKED_KEYS,
+    expectation_of,
+    read_submissions_file,
+)
 from judge.verdicts.verdict import Verdict
 
 HEADER = (
@@ -77,6 +82,11 @@ def carry_submissions_file(
         if pattern in renamed:
             raise ProblemError(path, "two patterns name the same folder here", key=str(pattern))
         renamed[pattern] = value
+    for pattern, value in data.items():  # as the package names them
+        for key in UNCHECKED_KEYS:
+            if isinstance(value, dict) and key in value:
+                work.note(NoteKind.UNSUPPORTED, f"{work.shown(path)}: {pattern}.{key}",
+                          "not checked by judge verify")
     text = HEADER + yaml.safe_dump(renamed, sort_keys=False, allow_unicode=True)
     work.add(NewFile(f"solutions/{work.problem_id}/{SUBMISSIONS_FILE}", text.encode()))
     work.note(

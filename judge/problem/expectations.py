@@ -71,7 +71,9 @@ COMMON = {  # the 2025-09 names, as (permitted, required)
 FOLDER_MEANINGS = {"rejected": "not accepted"}
 ENTRY_KEYS = {"permitted", "required", "score", "message", "use_for_time_limit", "language",
               "entrypoint", "author", "authors", "model_solution"}
-UNCHECKED_KEYS = {"message"}  # read, but judge messages are not compared here
+# Allowed in the file, but not checked here: judge messages, which submission sets the time
+# limit, and what only describes the submission.
+UNCHECKED_KEYS = ("message", "use_for_time_limit")
 
 
 @dataclass(frozen=True)
@@ -242,7 +244,7 @@ def _expectation(path: Path, node, key: str, nested: bool):
         if not nested:
             raise reader.error(name, "unknown key; expected one of: "
                                + ", ".join(sorted(ENTRY_KEYS)))
-        inner, deeper = _expectation(path, reader.get(name), f"{key}.{name}", nested=False)
+        inner, _ = _expectation(path, reader.get(name), f"{key}.{name}", nested=False)
         per_tests.append((name, inner))
     expectation = Expectation(
         _verdicts(reader, "permitted"), _verdicts(reader, "required"), _score(reader)
