@@ -159,10 +159,13 @@ def _ordered(verdicts: frozenset[Verdict]) -> list[Verdict]:
     return [v for v in PRIMARY if v in verdicts]
 
 
-def declared_results(path: Path) -> SolutionExpectation | None:
-    """The `@EXPECTED_RESULTS@: WA, TLE` line of a source: its final verdict is one of these,
-    and every test gets AC or one of these (BAPCtools' reading of DOMjudge's tag)."""
-    match = RESULTS_LINE.search(path.read_text(errors="replace"))
+def declared_results(path: Path, text: str | None = None) -> SolutionExpectation | None:
+    """The `@EXPECTED_RESULTS@: WA, TLE` line of a source (`text`, else the file at `path`):
+    its final verdict is one of these, and every test gets AC or one of these (BAPCtools'
+    reading of DOMjudge's tag)."""
+    if text is None:
+        text = path.read_text(errors="replace")
+    match = RESULTS_LINE.search(text)
     if match is None:
         return None
     words = [w for w in re.split(r"[\s,]+", match.group(1).strip()) if w]
@@ -204,15 +207,16 @@ def read_submissions_file(folder: Path) -> tuple[_Entry, ...]:
 
 
 def expectation_of(
-    label: str, source: Path, entries: tuple[_Entry, ...]
+    label: str, source: Path, entries: tuple[_Entry, ...], text: str | None = None
 ) -> SolutionExpectation | None:
     """What is declared of the solution `label` (folder/name): the last entry of the file whose
-    pattern matches it, else its source's tag, else what a folder that promises no single
-    verdict means (rejected/), else None (its folder decides)."""
+    pattern matches it, else its source's tag (in `text`, else in the file), else what a
+    folder that promises no single verdict means (rejected/), else None (its folder
+    decides)."""
     matching = [e for e in entries if _names(e.pattern, label)]
     if matching:
         return matching[-1].expectation
-    declared = declared_results(source)
+    declared = declared_results(source, text)
     if declared is None and label.split("/")[0] in FOLDER_MEANINGS:
         folder = label.split("/")[0]
         permitted, required = COMMON[FOLDER_MEANINGS[folder]]

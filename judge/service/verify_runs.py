@@ -130,11 +130,14 @@ def _check(submission: Submission, problem: Problem) -> SolutionCheck:
     expected = Verdict(submission.expected)
     label = submission.filename
     # The score it declares as it was sent, not as the file on disk may read now.
-    declared = score_declared_in(submission.source.decode("utf-8", errors="replace"))
+    text = submission.source.decode("utf-8", errors="replace")
+    declared = score_declared_in(text)
     path = problem.solutions / label
-    # What submissions.yaml or the source's @EXPECTED_RESULTS@ declare, read as verify reads it.
+    # What submissions.yaml or the source's @EXPECTED_RESULTS@ declare, read as verify reads
+    # it (the reference, which is no folder's, declares nothing).
     try:
-        results = expectation_of(label, path, read_submissions_file(problem.solutions))
+        entries = read_submissions_file(problem.solutions)
+        results = None if "/" not in label else expectation_of(label, path, entries, text)
     except ProblemError as exc:
         solution = BundledSolution(path, label, expected, declared)
         return SolutionCheck(solution, report, (str(exc),))
