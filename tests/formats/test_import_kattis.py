@@ -682,6 +682,7 @@ def test_submissions_yaml_and_expected_results_tags_are_what_verify_checks(tmp_p
     root = empty_project(tmp_path)
     output = import_kattis(root, FIXTURES / "declared")
     assert "submissions/submissions.yaml: what each submission must get" in output
+    assert "submissions/submissions.yaml: run_time_error/*.message: not checked" in output
     assert spec(root, "declared")["reference"] == "solutions/declared/double.py"
     assert verdicts(root, "declared") == {
         "reference": "AC",
