@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,14 +13,19 @@ from judge.commands.shared import root_option
 from judge.commands.context import AppContext
 from judge.formats.archive import OpenedPackage, opened_package
 from judge.formats.draft import Note, NoteKind, ProblemDraft, choose_problem_id
-from judge.formats.kattis_import import draft_from_kattis
+from judge.formats.generated_data import build_package, with_generated_tests
+from judge.formats.generators_yaml import has_generators
+from judge.formats.kattis_import import draft_from_kattis, test_names
+from judge.formats.kattis_read import is_interactive_package
 from judge.formats.kattis_read import read_package as read_kattis
 from judge.formats.polygon_import import draft_from_polygon
 from judge.formats.polygon_read import read_package as read_polygon
 from judge.formats.writer import WrittenProblem, write_draft
 from judge.sandbox.api import Sandbox
 
-Drafter = Callable[[OpenedPackage, str, Sandbox], ProblemDraft]
+# A drafter reads the opened package into a draft; files it makes for the draft (generated
+# tests) go into the scratch folder, which lasts until the draft is written.
+Drafter = Callable[[OpenedPackage, str, Sandbox, Path], ProblemDraft]
 
 
 @click.group("import", short_help="Import a Kattis or Polygon problem package.")
@@ -46,10 +52,13 @@ def _package_command(kind: str, marker: str, drafter: Drafter, summary: str):
         console = Console(highlight=False, soft_wrap=True)
         sandbox = app.open_sandbox()
         try:
-            with opened_package(path, marker) as opened:
+            with (
+                opened_package(path, marker) as opened,
+                tempfile.TemporaryDirectory(prefix="judge-import-") as scratch,
+            ):
                 chosen = choose_problem_id(problem_id, opened.name)
                 with console.status(f"importing {opened.name} as {chosen}"):
-                    draft = drafter(opened, chosen, sandbox)
+                    draft = drafter(opened, chosen, sandbox, Path(scratch))
                     written = write_draft(
                         draft, app.root, sandbox, replace=replace, keep_broken=keep_broken
                     )
@@ -83,11 +92,21 @@ def render_import(console: Console, kind: str, path: Path, written: WrittenProbl
     console.print(f"\nnext: judge verify {written.problem_id}")
 
 
-def _kattis(opened: OpenedPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
-    return draft_from_kattis(read_kattis(opened.root, opened.name), problem_id, sandbox)
+def _kattis(
+    opened: OpenedPackage, problem_id: str, sandbox: Sandbox, scratch: Path
+) -> ProblemDraft:
+    if not has_generators(opened.root):
+        return draft_from_kattis(read_kattis(opened.root, opened.name), problem_id, sandbox)
+    interactive = is_interactive_package(opened.root)
+    built = build_package(opened.root, scratch, sandbox, interactive)
+    package = read_kattis(built.root, opened.name)
+    draft = draft_from_kattis(package, problem_id, sandbox, built.solution)
+    return with_generated_tests(draft, built, test_names(package))
 
 
-def _polygon(opened: OpenedPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
+def _polygon(
+    opened: OpenedPackage, problem_id: str, sandbox: Sandbox, _scratch: Path
+) -> ProblemDraft:
     return draft_from_polygon(read_polygon(opened.root), problem_id, sandbox)
 
 

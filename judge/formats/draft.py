@@ -53,9 +53,14 @@ class TestDraft:
     name: str  # the flat test name: NAME.in / NAME.ans in testdata/<id>/
     input: Path | bytes
     answer: Path | bytes | None  # None: the reference writes it
-    origin: str = "hand"  # sample | hand
+    origin: str = "hand"  # sample | hand | generated
     note: str | None = None
     interaction: Path | None = None  # an interactive sample's transcript (NAME.interaction)
+    # A generated test: its own generator (relative to problems/<id>/) with its arguments and
+    # seed, as the manifest records them (judge.problem.manifest).
+    program: str | None = None
+    args: tuple[str, ...] = ()
+    seed: int | None = None
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.formats import (
+    kattis_expectations,
     kattis_include,
     kattis_limits,
     kattis_metadata,
@@ -85,7 +86,11 @@ class _Solution:
     source: Path
 
 
-def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox) -> ProblemDraft:
+def draft_from_kattis(
+    package: KattisPackage, problem_id: str, sandbox: Sandbox, reference: Path | None = None
+) -> ProblemDraft:
+    """The draft of `package`; `reference`, when given, is the accepted submission to make the
+    reference (the one that wrote the answers of generated tests)."""
     work = Collector(package.root, problem_id, package.notes)
     kattis_metadata.note_metadata(package, work)
     title = kattis_metadata.title(package)
@@ -100,7 +105,8 @@ def draft_from_kattis(package: KattisPackage, problem_id: str, sandbox: Sandbox)
         validator_scores = bool(checker) and checker.get("score_file") == "points"
         groups = kattis_scoring.scored(package, groups, work, validator_scores)
     solutions = _solutions(package, work)
-    reference = _reference(package, solutions, work)
+    kattis_expectations.carry_submissions_file(package, work, FOLDER_OF_VERDICT)
+    reference = _reference(package, solutions, work, reference)
     time = kattis_limits.time_limit(package, work)
     if not any(s.folder == "accepted" for s in solutions) and isinstance(time, TimeRule):
         time = kattis_limits.NO_SOLUTION_TIME_MS
@@ -210,6 +216,8 @@ def _solutions(package: KattisPackage, work: Collector) -> list[_Solution]:
         ours = FOLDER_OF_VERDICT.get(folder)
         if folder == "partially_accepted" and package.is_scoring:
             ours = "partially_accepted"
+        if ours is None and kattis_expectations.is_declared(package, folder, entry):
+            ours = folder  # rejected/, or a folder submissions.yaml speaks for
         if ours is None:
             work.note(NoteKind.UNSUPPORTED, shown, f"no verdict folder here for '{folder}'")
             work.keep(entry)
@@ -239,8 +247,18 @@ def _reference_rank(suffix: str) -> int:
     return len(REFERENCE_PREFERENCE)
 
 
-def _reference(package: KattisPackage, solutions: list[_Solution], work: Collector) -> str:
-    accepted = [s for s in solutions if s.folder == "accepted"]
+def _reference(
+    package: KattisPackage, solutions: list[_Solution], work: Collector, given: Path | None
+) -> str:
+    declared_otherwise = kattis_expectations.not_accepted(package)
+    accepted = [
+        s for s in solutions if s.folder == "accepted" and s.source not in declared_otherwise
+    ]
+    if given is not None:
+        accepted = [s for s in accepted if s.source == given]
+        if not accepted:
+            raise JudgeError(f"{work.shown(given)} writes the answers but is not an accepted "
+                             "submission this judge can run; it must be, to be the reference")
     if not accepted:
         return _replaying_reference(package, work)
     chosen = min(accepted, key=lambda s: _reference_rank(Path(s.target).suffix))

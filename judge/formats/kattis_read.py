@@ -93,6 +93,11 @@ def problem_types(metadata: dict) -> list[str]:
     return [str(k) for k in kind] if isinstance(kind, list) else str(kind).split()
 
 
+def is_interactive_package(root: Path) -> bool:
+    """Whether the package at `root` is interactive, from its problem.yaml alone."""
+    return _is_interactive(read_yaml(root / "problem.yaml", required=True))
+
+
 def _is_interactive(metadata: dict) -> bool:
     legacy = str(metadata.get("validation", "")).split()  # legacy: custom interactive
     return "interactive" in problem_types(metadata) or "interactive" in legacy
@@ -198,9 +203,10 @@ def _submissions(root: Path, notes: list[Note]) -> list[tuple[str, Path]]:
     found = []
     for child in sorted(folder.iterdir()) if folder.is_dir() else ():
         if child.is_file():
-            kind = "submissions.yaml (expected verdicts per test) is not supported"
-            message = kind if child.name == "submissions.yaml" else "not a submission folder"
-            notes.append(Note(NoteKind.UNSUPPORTED, _shown(root, child), message))
+            if child.name != "submissions.yaml":  # read by judge.formats.kattis_expectations
+                notes.append(
+                    Note(NoteKind.UNSUPPORTED, _shown(root, child), "not a submission folder")
+                )
             continue
         for program in sorted(child.iterdir()):
             if not program.name.startswith("."):

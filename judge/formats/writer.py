@@ -21,7 +21,7 @@ from judge.errors import JudgeError
 from judge.files import write_atomically
 from judge.formats.accepted_runs import accepted_failures, refusal
 from judge.formats.declared_scores import declare_scores
-from judge.formats.draft import NewFile, Note, NoteKind, ProblemDraft, TimeRule
+from judge.formats.draft import NewFile, Note, NoteKind, ProblemDraft, TestDraft, TimeRule
 from judge.formats.memory_failures import refile_memory_failures
 from judge.formats.timelimit import measure_time_limit
 from judge.setter.programs import SetterProgramError, prepare_setter_programs
@@ -29,6 +29,7 @@ from judge.setter.selftests import judges_failures
 from judge.sandbox.api import Sandbox
 from judge.problem.spec import PROBLEM_FILE, load_problem
 from judge.problem.manifest import ManifestEntry, add_manifest_entries
+from judge.problem.testdata import file_sha256
 
 PLACEHOLDER_TIME_MS = 60_000  # until the time limit is measured
 FOLDERS = ("problems", "solutions", "testdata")
@@ -95,10 +96,7 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, keep_broken: bo
     spec_path.write_text(problem_yaml(draft, time_ms))
     problem = _load(staging, problem_id)
     _answer_missing(draft, problem, sandbox)
-    add_manifest_entries(
-        problem,
-        tuple(ManifestEntry(t.name, t.origin, note=t.note) for t in draft.tests),
-    )
+    add_manifest_entries(problem, tuple(_manifest_entry(t, testdata) for t in draft.tests))
     notes: tuple[Note, ...] = ()
     judged = {}
     if isinstance(draft.time, TimeRule):
@@ -127,6 +125,16 @@ def _stage(draft: ProblemDraft, staging: Path, sandbox: Sandbox, keep_broken: bo
     if draft.memory_failures_are_runtime_errors:
         notes += refile_memory_failures(problem, sandbox)
     return notes
+
+
+def _manifest_entry(test: TestDraft, testdata: Path) -> ManifestEntry:
+    """How the test was made; a generated one with the hash of its input, as `judge generate`
+    records it."""
+    if test.origin != "generated":
+        return ManifestEntry(test.name, test.origin, note=test.note)
+    digest = file_sha256(testdata / f"{test.name}.in")
+    return ManifestEntry(test.name, test.origin, test.args, test.seed, digest, test.note,
+                         test.program)
 
 
 def _answer_missing(draft: ProblemDraft, problem, sandbox: Sandbox) -> None:

@@ -28,6 +28,10 @@ class ManifestEntry:
     seed: int | None = None
     sha256: str | None = None
     note: str | None = None
+    # A generator of its own (relative to problems/<id>/), run as `program args...` with the
+    # seed already among the arguments (BAPCtools' generators.yaml); None: the problem's
+    # generator, run with `args... --seed SEED`.
+    program: str | None = None
 
 
 def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
@@ -44,10 +48,11 @@ def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
         entry = top.mapping(name)
         if entry is None:
             raise top.error(name, "expected a mapping with at least 'origin'")
-        entry.reject_unknown({"origin", "args", "seed", "sha256", "note"})
+        entry.reject_unknown({"origin", "args", "seed", "sha256", "note", "program"})
         origin = entry.choice("origin", ORIGINS, default="hand")
         seed = entry.integer("seed", minimum=0) if entry.get("seed") is not None else None
-        if origin == "generated" and seed is None:
+        program = entry.optional_string("program")
+        if origin == "generated" and seed is None and program is None:
             raise entry.missing("seed", "the generator seed of a generated test")
         entries.append(
             ManifestEntry(
@@ -57,6 +62,7 @@ def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
                 seed=seed,
                 sha256=entry.optional_string("sha256"),
                 note=entry.optional_string("note"),
+                program=program,
             )
         )
     return tuple(entries)
@@ -120,6 +126,8 @@ def _after_same_origin(data: CommentedMap, origin: str) -> int:
 
 def _entry_map(entry: ManifestEntry) -> CommentedMap:
     record = CommentedMap(origin=entry.origin)
+    if entry.program:
+        record["program"] = entry.program
     if entry.args:
         args = CommentedSeq(
             DoubleQuotedScalarString(a) if _needs_quotes(a) else a for a in entry.args

@@ -22,12 +22,13 @@ from datetime import timezone
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from judge.errors import JudgeError
+from judge.errors import JudgeError, ProblemError
 from judge.languages.registry import UnknownLanguage, detect_language
 from judge.setter.package_checks import BundledSolution
 from judge.present.schema import ReportDocument
 from judge.service import store
 from judge.service.models import Priority, Status, Submission, User, VerifyRun, utcnow
+from judge.problem.expectations import expectation_of, read_submissions_file
 from judge.problem.spec import Problem
 from judge.problem.testdata import discover_tests
 from judge.verdicts.verdict import Verdict
@@ -130,8 +131,18 @@ def _check(submission: Submission, problem: Problem) -> SolutionCheck:
     expected = Verdict(submission.expected)
     label = submission.filename
     # The score it declares as it was sent, not as the file on disk may read now.
-    declared = score_declared_in(submission.source.decode("utf-8", errors="replace"))
-    solution = BundledSolution(problem.solutions / label, label, expected, declared)
+    text = submission.source.decode("utf-8", errors="replace")
+    declared = score_declared_in(text)
+    path = problem.solutions / label
+    # What submissions.yaml or the source's @EXPECTED_RESULTS@ declare, read as verify reads
+    # it (the reference, which is no folder's, declares nothing).
+    try:
+        entries = read_submissions_file(problem.solutions)
+        results = None if "/" not in label else expectation_of(label, path, entries, text)
+    except ProblemError as exc:
+        solution = BundledSolution(path, label, expected, declared)
+        return SolutionCheck(solution, report, (str(exc),))
+    solution = BundledSolution(path, label, expected, declared, results)
     return SolutionCheck(solution, report, tuple(expectation_errors(solution, report)))
 
 

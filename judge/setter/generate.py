@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from judge.judging.parallel import map_with_sandboxes
+from judge.setter.command_generators import CommandGenerators
 from judge.setter.programs import SetterProgramError, SetterPrograms
 from judge.sandbox.api import Sandbox
 from judge.problem.spec import Problem
@@ -144,14 +145,21 @@ def check_drift(
 ) -> list[DriftReport]:
     """Rebuild every generated test from its manifest entry; report any difference."""
     entries = [e for e in read_manifest(problem) if e.origin == "generated"]
+    own = CommandGenerators(problem.directory)
+    if any(e.program for e in entries):
+        sandbox = sandbox_factory()
+        try:  # compiled once here, not by each worker at once
+            own.prepare_all(sandbox, {e.program for e in entries if e.program})
+        finally:
+            sandbox.close()
 
     def check(sandbox: Sandbox, entry: ManifestEntry) -> DriftReport:
-        return _check_entry(problem, programs, sandbox, entry)
+        return _check_entry(problem, programs, own, sandbox, entry)
 
     return map_with_sandboxes(sandbox_factory, check, entries, workers, on_checked)
 
 
-def _check_entry(problem, programs, sandbox, entry: ManifestEntry) -> DriftReport:
+def _check_entry(problem, programs, own, sandbox, entry: ManifestEntry) -> DriftReport:
     input_path = problem.testdata / f"{entry.name}.in"
     answer_path = problem.testdata / f"{entry.name}.ans"
     if not input_path.is_file() or not answer_path.is_file():
@@ -159,7 +167,10 @@ def _check_entry(problem, programs, sandbox, entry: ManifestEntry) -> DriftRepor
             entry.name, Drift.MISSING, "the manifest names a test that is not on disk"
         )
     try:
-        data = programs.generate(sandbox, entry.args, entry.seed)
+        if entry.program:
+            data = own.generate(sandbox, entry.program, entry.args)
+        else:
+            data = programs.generate(sandbox, entry.args, entry.seed)
         if data != input_path.read_bytes():
             return DriftReport(
                 entry.name,

@@ -9,6 +9,12 @@ from pathlib import Path
 from judge.errors import ProblemError
 from judge.languages.registry import UnknownLanguage, detect_language
 from judge.problem.root import inside_root
+from judge.problem.expectations import (
+    SUBMISSIONS_FILE,
+    SolutionExpectation,
+    expectation_of,
+    read_submissions_file,
+)
 from judge.problem.spec import Problem
 from judge.problem.statement import statement_samples
 from judge.problem.manifest import read_manifest
@@ -24,6 +30,9 @@ class BundledSolution:
     label: str  # e.g. "wrong_answer/no_parity.py"
     expected: Verdict
     expected_score: float | None = None  # declared in the source: @EXPECTED_SCORE@: 40
+    # Declared beyond the folder (submissions.yaml, @EXPECTED_RESULTS@); None: the folder says
+    # all. `expected` is then the verdict that stands for it.
+    declared: SolutionExpectation | None = None
 
 
 @dataclass(frozen=True)
@@ -41,10 +50,16 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
     found = [BundledSolution(problem.reference, "reference", Verdict.AC)]
     errors, warnings = [], []
     folder = problem.solutions
+    try:
+        entries = read_submissions_file(folder)
+    except ProblemError as exc:
+        return tuple(found), Findings((str(exc),))
     for child in sorted(folder.iterdir()) if folder.is_dir() else ():
         if child.name.startswith("."):
             continue
         if child.is_file():
+            if child.name == SUBMISSIONS_FILE:
+                continue
             if child.resolve() != problem.reference.resolve():
                 warnings.append(
                     f"{child}: ignored: a solution belongs in a verdict folder ("
@@ -53,9 +68,10 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
                 )
             continue
         expected = EXPECTED_BY_FOLDER.get(child.name)
-        if expected is None:
+        if expected is None and not _all_declared(child, entries):
             errors.append(
                 f"{child}: unknown folder; expected one of " + ", ".join(EXPECTED_BY_FOLDER)
+                + f" (or say what each solution in it must get in {SUBMISSIONS_FILE})"
             )
             continue
         if expected is Verdict.PA and not problem.scored:
@@ -74,12 +90,30 @@ def find_solutions(problem: Problem) -> tuple[tuple[BundledSolution, ...], Findi
             except UnknownLanguage as exc:
                 errors.append(f"{path}: {exc}")
                 continue
-            if error := score_layout_error(path, expected):
+            label = f"{child.name}/{path.name}"
+            try:
+                declared = expectation_of(label, path, entries)
+            except ProblemError as exc:
+                errors.append(str(exc))
+                continue
+            verdict = declared.verdict if declared is not None else expected
+            if error := score_layout_error(path, verdict):
                 errors.append(error)
                 continue
-            label = f"{child.name}/{path.name}"
-            found.append(BundledSolution(path, label, expected, declared_score(path)))
+            found.append(BundledSolution(path, label, verdict, declared_score(path), declared))
     return tuple(found), Findings(tuple(errors), tuple(warnings))
+
+
+def _all_declared(folder: Path, entries) -> bool:
+    """Whether what every solution in a folder of no known verdict must get is declared."""
+    try:
+        return all(
+            expectation_of(f"{folder.name}/{path.name}", path, entries) is not None
+            for path in folder.iterdir()
+            if path.is_file() and not path.name.startswith(".")
+        )
+    except ProblemError:
+        return True  # the solution's own error says what is wrong
 
 
 def manifest_findings(problem: Problem, tests: tuple[TestCase, ...]) -> Findings:

@@ -142,7 +142,7 @@ class SetterPrograms:
         if failed_assertion is not None:
             return Validation(False, failed_assertion)
         if result.termination is not Termination.EXITED:
-            raise SetterProgramError(f"validator failed: {_describe(result)}")
+            raise SetterProgramError(f"validator failed: {describe_run(result)}")
         if result.exit_code in VALID_EXIT_CODES:
             return Validation(True)
         said = (result.stdout + b"\n" + result.stderr).decode(errors="replace").strip()
@@ -270,7 +270,7 @@ def _prepare(
 
 def _require_success(result: RunResult, role: str, what: str) -> None:
     if not result.ok:
-        raise SetterProgramError(f"{role} failed on {what}: {_describe(result)}")
+        raise SetterProgramError(f"{role} failed on {what}: {describe_run(result)}")
 
 
 def _failed_assertion(result: RunResult) -> str | None:
@@ -297,7 +297,7 @@ def _failed_assertion(result: RunResult) -> str | None:
     return None
 
 
-def _describe(result: RunResult) -> str:
+def describe_run(result: RunResult) -> str:
     tail = result.stderr.decode(errors="replace").strip().splitlines()
     last = f": {tail[-1][:300]}" if tail else ""
     if result.termination is Termination.EXITED:

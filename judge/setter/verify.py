@@ -39,6 +39,7 @@ from judge.setter.programs import SetterPrograms
 from judge.judging.interactive import replay_transcript
 from judge.judging.runner import CaseResult, JudgeOptions, Report, judge_submission, prepare_checker
 from judge.sandbox.api import Sandbox
+from judge.problem.expectations import SolutionExpectation
 from judge.problem.spec import Problem
 from judge.wording import plural
 from judge.problem.manifest import read_manifest_or_none
@@ -178,7 +179,8 @@ def check_solution(
     expects_tle = solution.expected is Verdict.TLE
     judged_as = for_verification(problem, TLE_MARGIN if expects_tle else 1.0)
     # A solution shown to be too slow need not run on; one that must earn a score must run on.
-    runs_on = solution.expected in (Verdict.AC, Verdict.PA)
+    # A declared expectation may speak of every test: all of them run.
+    runs_on = solution.expected in (Verdict.AC, Verdict.PA) or solution.declared is not None
     stop_on = frozenset() if runs_on else frozenset({Verdict.TLE})
     # A re-run near the limit can only take a TLE away: one that must run out of time is held
     # to a clear TLE (TLE_MARGIN) instead, and is not run again.
@@ -266,10 +268,24 @@ def weakly_caught(checks: tuple[SolutionCheck, ...], generated: set[str]) -> tup
 
 
 def expectation_errors(solution: BundledSolution, report: Report) -> list[str]:
-    """What `report` breaks of what the solution's folder and its declared score expect."""
+    """What `report` breaks of what the solution's folder (or what is declared of it: its
+    submissions.yaml entry, its @EXPECTED_RESULTS@ tag) and its declared score expect."""
+    if solution.declared is not None:
+        return declared_errors(solution.declared, report) + score_errors(
+            solution.expected, solution.expected_score, report
+        )
     return verdict_errors(solution.expected, report) + score_errors(
         solution.expected, solution.expected_score, report
     )
+
+
+def declared_errors(declared: SolutionExpectation, report: Report) -> list[str]:
+    if report.compile_message or report.verdict is Verdict.CE:
+        if report.verdict is Verdict.CE and declared.overall.permitted in (None, {Verdict.CE}):
+            return []
+        return [f"does not compile ({report.verdict.value}): {report.compile_message[:300]}"]
+    results = [(case.name, case.group, case.verdict) for case in report.tests]
+    return declared.errors(results, report.score)[:3]
 
 
 def verdict_errors(expected: Verdict, report: Report) -> list[str]:

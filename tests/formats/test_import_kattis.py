@@ -3,10 +3,13 @@ with real processes: every submission must get its folder's verdict."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import stat
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -201,8 +204,8 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     (package / "include/default").mkdir(parents=True)
     (package / "include/default/grader.py").write_text("# a grader\n")
     (package / "input_validators/syntax.viva").write_text("{ EOF }\n")
-    (package / "submissions/rejected").mkdir()
-    (package / "submissions/rejected/nothing.py").write_text("pass\n")
+    (package / "submissions/brute_force").mkdir()
+    (package / "submissions/brute_force/nothing.py").write_text("pass\n")
     (package / "submissions/accepted/Hello.scala").write_text("object Hello\n")
     (package / "data/secret/1.files").mkdir()
     (package / "data/secret/1.files/extra.txt").write_text("x\n")
@@ -214,7 +217,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     for expected in (
         "include/default: added to every submission without a folder of its language",
         "input_validators/syntax.viva: a VIVA validator needs the VIVA tool",
-        "submissions/rejected/nothing.py: no verdict folder here for 'rejected'",
+        "submissions/brute_force/nothing.py: no verdict folder here for 'brute_force'",
         "submissions/accepted/Hello.scala: cannot tell the language",
         "data/secret/1.files: not used for judging here",
         "problem.yaml: mystery_key: unknown key, ignored",
@@ -224,7 +227,7 @@ def test_what_is_not_supported_is_listed_and_kept(tmp_path):
     assert (root / "problems/hello/include/default/grader.py").is_file()
     for kept in (
         "input_validators/syntax.viva",
-        "submissions/rejected/nothing.py",
+        "submissions/brute_force/nothing.py",
         "submissions/accepted/Hello.scala",
         "data/secret/1.files/extra.txt",
     ):
@@ -597,3 +600,163 @@ def test_an_interactive_multi_pass_package_is_refused_saying_why(tmp_path):
     assert result.exit_code == 2, result.output
     assert "key 'type': interactive multi-pass problems are not supported" in result.output
     assert not any((root / "problems").iterdir())
+
+
+def bapc_seed(command: str, salt: str) -> int:
+    """BAPCtools' {seed}, worked out here as its doc/generators.yaml states it."""
+    return int(hashlib.sha512((salt + command).encode()).hexdigest(), 16) % 2**31
+
+
+def test_a_generators_yaml_package_gets_its_tests_from_its_seeded_generators(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "generated")
+    assert "made the tests: 4 generated" in output and "visualizers are not run" in output
+    testdata = root / "testdata" / "generated"
+    manifest = yaml.safe_load((testdata / "manifest.yaml").read_text())
+    seed = bapc_seed("gen.py 5 {seed}", "fixture")
+    assert manifest["secret.small.1-random"]["args"] == ["5", str(seed)]
+    assert manifest["secret.small.1-random"]["seed"] == seed
+    assert manifest["secret.small.2-random"]["seed"] == bapc_seed("gen.py 5 {seed:2}", "fixture")
+    assert manifest["secret.large.wide"]["args"][2] == "wide"  # {name}
+    assert manifest["secret.large.fixed"] == {
+        "origin": "generated",
+        "program": "generators/gen.py",
+        "args": ["40", "17"],
+        "sha256": hashlib.sha256((testdata / "secret.large.fixed.in").read_bytes()).hexdigest(),
+        "note": "generators.yaml: gen.py 40 17",
+    }
+    assert manifest["secret.small.3"] == {"origin": "hand", "note": "all zeros"}  # copied
+    assert manifest["secret.large.hand"] == {"origin": "hand"}  # the package's own data/
+    assert (testdata / "secret.large.hand.ans").read_text() == "0\n"
+    assert "generators/generators.yaml: parallel: not read by this judge" in output
+    generator = root / "problems" / "generated" / "generators" / "gen.py"
+    direct = subprocess.run(
+        [sys.executable, str(generator), "5", str(seed)], capture_output=True, check=True
+    )
+    assert (testdata / "secret.small.1-random.in").read_bytes() == direct.stdout
+    numbers = direct.stdout.split()[1:]
+    assert (testdata / "secret.small.1-random.ans").read_text() == f"{sum(map(int, numbers))}\n"
+    assert (testdata / "secret.single.in").read_text() == "1\n7\n"
+    assert (testdata / "secret.small.3.in").read_text() == "4\n0 0 0 0\n"
+    groups = {g["name"]: g for g in spec(root, "generated")["groups"]}
+    assert groups["secret/small"]["validator_args"] == ["max=1000"]  # testdata.yaml, inherited
+    assert set(groups) == {"sample", "secret", "secret/small", "secret/large"}
+    assert verdicts(root, "generated") == {"reference": "AC", "wrong_answer/first.py": "WA"}
+    rebuilt = run(root, "generate", "generated", "--check")
+    assert rebuilt.exit_code == 0 and "4 of 4 generated tests rebuild" in rebuilt.output
+    (testdata / "secret.small.2-random.in").write_text("1\n5\n")
+    drifted = run(root, "generate", "generated", "--check")
+    assert drifted.exit_code == 1 and "input changed secret.small.2-random" in drifted.output
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("- random: gen.py 5 {seed}\n", "- random:\n              generate: gen.py 5\n"
+          "              count: 3\n"),
+         "key 'data.secret.data.small.data[0].random.count': not supported"),
+        (("fixed: gen.py 40 17", "fixed: gen.py 40"),
+         "key 'data.secret.data.large.data.fixed': generator failed on gen.py 40"),
+        (("fixed: gen.py 40 17", "fixed: missing.py 40"),
+         "key 'data.secret.data.large.data.fixed.generate': no generator generators/missing.py"),
+        (("solution: /submissions/accepted/total.py", "solution: /total.py"),
+         "key 'solution': no file total.py"),
+    ],
+)
+def test_what_a_generators_yaml_reader_cannot_build_is_refused_naming_the_key(
+    tmp_path, change, message
+):
+    package = shutil.copytree(FIXTURES / "generated", tmp_path / "generated")
+    plan = package / "generators" / "generators.yaml"
+    text = plan.read_text()
+    assert change[0] in text
+    plan.write_text(text.replace(*change))
+    root = empty_project(tmp_path)
+    result = run(root, "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert f"{plan}: {message}" in " ".join(result.output.split())
+    assert not any((root / "problems").iterdir())
+
+
+def test_submissions_yaml_and_expected_results_tags_are_what_verify_checks(tmp_path):
+    root = empty_project(tmp_path)
+    output = import_kattis(root, FIXTURES / "declared")
+    assert "submissions/submissions.yaml: what each submission must get" in output
+    assert "submissions/submissions.yaml: run_time_error/*.message: not checked" in output
+    assert spec(root, "declared")["reference"] == "solutions/declared/double.py"
+    assert verdicts(root, "declared") == {
+        "reference": "AC",
+        "accepted/small_only.py": "WA",  # accepted/, but declared right on the small tests only
+        "wrong_answer/exact.py": "AC",  # wrong_answer/, but declared accepted
+        "runtime_error/big_fails.py": "RE",  # a pattern of run_time_error/, renamed
+        "wrong_answer/crash_or_wrong.py": "RE",  # @EXPECTED_RESULTS@: WRONG_ANSWER, RUN_TIME_ERROR
+        "rejected/negated.py": "WA",  # rejected/: not accepted
+        "mixed/slow_large.py": "AC",  # a folder of no verdict: @EXPECTED_RESULTS@: ACCEPTED, TLE
+    }
+    declared = root / "solutions" / "declared" / "submissions.yaml"
+    declared.write_text(declared.read_text().replace(
+        "secret/large: wrong answer", "secret/large: accepted"
+    ))
+    result = run(root, "verify", "declared")
+    assert result.exit_code == 1
+    said = " ".join(result.output.split())
+    assert "secret.large.1: WA where submissions.yaml: accepted/small_only.py (secret/large) " \
+        "permits AC" in said
+
+
+def test_our_own_submissions_yaml_names_tests_and_groups_of_the_project(tmp_path):
+    root = empty_project(tmp_path)
+    import_kattis(root, FIXTURES / "declared")
+    declared = root / "solutions" / "declared" / "submissions.yaml"
+    declared.write_text(
+        "accepted/small_only.py:\n  permitted: [AC, WA]\n  secret.large.*: {required: [WA]}\n"
+        "  sample-*: accepted\n"
+        "wrong_answer/exact.py: accepted\n"
+        "runtime_error/big_fails.py: {secret/small: accepted, secret/large: {required: [TLE]}}\n"
+    )
+    result = run(root, "verify", "declared", "--json")
+    assert result.exit_code == 1
+    checks = {s["solution"]: s for s in json.loads(result.stdout)["problems"][0]["solutions"]}
+    assert checks["runtime_error/big_fails.py"]["errors"] == [
+        "submissions.yaml: runtime_error/big_fails.py (secret/large) requires TLE on some test, "
+        "got RE"
+    ]
+    assert checks["accepted/small_only.py"]["ok"] and checks["accepted/small_only.py"][
+        "expected"] == "WA"
+    assert checks["wrong_answer/exact.py"]["ok"] and checks["wrong_answer/exact.py"][
+        "expected"] == "AC"
+
+
+@pytest.mark.parametrize(
+    ("change", "failure"),
+    [
+        # accepted/ again, as its folder says: it fails on the large test
+        (("accepted/small_only.py:\n  sample: accepted\n  secret/small: accepted\n"
+          "  secret/large: wrong answer\n", ""),
+         "accepted/small_only.py gets WA on test secret.large.1"),
+        # filed as wrong, declared accepted: it must pass
+        (("wrong_answer/exact.py: accepted", "wrong_answer/crash_or_wrong.py: accepted"),
+         "wrong_answer/crash_or_wrong.py gets RE on test sample-1"),
+    ],
+)
+def test_a_submission_declared_accepted_must_pass_at_import(tmp_path, change, failure):
+    package = shutil.copytree(FIXTURES / "declared", tmp_path / "declared")
+    declared = package / "submissions" / "submissions.yaml"
+    assert change[0] in declared.read_text()
+    declared.write_text(declared.read_text().replace(*change))
+    root = empty_project(tmp_path)
+    result = run(root, "import", "kattis", str(package))
+    assert result.exit_code == 2, result.output
+    assert failure in " ".join(result.output.split())
+
+
+def test_a_generators_yaml_without_solution_has_its_answers_written_by_the_reference(tmp_path):
+    package = shutil.copytree(FIXTURES / "generated", tmp_path / "generated")
+    plan = package / "generators" / "generators.yaml"
+    plan.write_text(plan.read_text().replace("solution: /submissions/accepted/total.py\n", ""))
+    root = empty_project(tmp_path)
+    output = import_kattis(root, package)
+    assert "submissions/accepted/total.py wrote the answers" in output
+    testdata = root / "testdata" / "generated"
+    numbers = (testdata / "secret.large.wide.in").read_text().split()[1:]
+    assert (testdata / "secret.large.wide.ans").read_text() == f"{sum(map(int, numbers))}\n"
