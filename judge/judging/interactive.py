@@ -56,12 +56,14 @@ def run_interactive(
     input_path: Path,
     answer_path: Path,
     out_of_memory: tuple[str, ...] = ("MemoryError",),
+    feedback: Path | None = None,
 ) -> PairOutcome:
     """Run `submission` against the interactor on one test and decide its verdict
-    (`out_of_memory`: its runtime's words for it, judge.verdicts.outcome row 5)."""
+    (`out_of_memory`: its runtime's words for it, judge.verdicts.outcome row 5; `feedback`: a
+    feedback folder kept by the caller, as a multi-pass test keeps one for all its passes)."""
     convention = CONVENTIONS[spec.protocol]
     with tempfile.TemporaryDirectory(prefix="judge-interact-") as scratch:
-        files = scratch_files(Path(scratch), input_path, answer_path)
+        files = scratch_files(Path(scratch), input_path, answer_path, feedback)
         request = RunRequest(
             argv=(*interactor.argv, *files.fill(convention.interactor_args)),
             limits=interactor_limits(spec, limits),
