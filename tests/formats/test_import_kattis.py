@@ -622,4 +622,6 @@ def test_a_legacy_interactive_multi_pass_package_says_its_passes(tmp_path):
     root = empty_project(tmp_path)
     import_kattis(root, package)
     assert spec(root, "echodouble")["interactive"]["passes"] == 3
+    shown = run(root, "show", "echodouble").output
+    assert "kattis interactor quiz.py (time limit 10000 ms, up to 3 passes)" in shown
     assert verdicts(root, "echodouble") == {"reference": "AC", "wrong_answer/echo.py": "WA"}
