@@ -600,6 +600,18 @@ def test_an_interactive_multi_pass_package_meets_its_interactor_again_on_nextpas
         "passes": 2,
     }
     assert verdicts(root, "echodouble") == {"reference": "AC", "wrong_answer/echo.py": "WA"}
+    # The sample transcript shows both passes, separated by `---`: verify plays each in turn.
+    shown = run(root, "show", "echodouble").output
+    assert "--- next pass ---" in shown and "double 7" in shown
+    transcript = root / "testdata/echodouble/sample-1.interaction"
+    for text, fragment in [
+        ("<echo 7\n>7\n---\n<double 7\n>15\n", "pass 2: played as written, the interactor "
+         "says WA expected 14, got '15'"),
+        ("<echo 7\n>7\n", "sample-1.interaction: the interactor asked for another pass"),
+    ]:
+        transcript.write_text(text)
+        result = run(root, "verify", "echodouble")
+        assert result.exit_code != 0 and fragment in result.output, result.output
     wrong = FIXTURES / "echodouble/submissions/wrong_answer/echo.py"
     result = run(root, "submit", str(wrong), "echodouble")
     assert result.exit_code == 1
