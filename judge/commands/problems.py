@@ -76,7 +76,8 @@ def describe_checker(problem: Problem) -> str:
     if interactive is not None:
         return (
             f"interactive: {interactive.protocol} interactor {interactive.program.name} "
-            f"(time limit {interactive.time_ms} ms)"
+            f"(time limit {interactive.time_ms} ms"
+            f"{f', up to {interactive.passes} passes' if interactive.passes > 1 else ''})"
         )
     return checker_kind(problem.checker.name).describe(problem.checker)
 

@@ -129,8 +129,9 @@ def _metadata(problem: Problem, validation: str, flags: list[str]) -> dict:
         "validation": validation,
         "limits": {"memory": memory_mib, "output": max(1, math.ceil(limits.output_kb / 1024))},
     }
-    if problem.checker.passes > DEFAULT_PASSES:  # validation says multi-pass; 2 by default
-        metadata["limits"]["validation_passes"] = problem.checker.passes
+    passes = problem.interactive.passes if problem.interactive else problem.checker.passes
+    if passes > DEFAULT_PASSES:  # validation says multi-pass; 2 by default
+        metadata["limits"]["validation_passes"] = passes
     if flags:
         metadata["validator_flags"] = " ".join(flags)
     if problem.scored:
@@ -198,7 +199,7 @@ def _interactor(problem: Problem, out: Path) -> tuple[str, list[str]]:
             f"{spec.program}: only interactors in the Kattis convention can be exported"
         )
     _copy_program(spec.program, problem, out / "output_validators" / _file_name(spec.program.stem))
-    return "custom interactive", []
+    return ("custom interactive multi-pass" if spec.passes > 1 else "custom interactive"), []
 
 
 def _statement(problem: Problem, out: Path, sandbox: Sandbox, notes: list[Note]) -> None:

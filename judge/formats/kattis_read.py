@@ -122,12 +122,6 @@ def _passes(path: Path, metadata: dict) -> int:
     key = _multi_pass_key(metadata)
     if key is None:
         return 1
-    if _is_interactive(metadata):
-        raise ProblemError(
-            path,
-            "interactive multi-pass problems are not supported by this judge",
-            key=key,
-        )
     limits = metadata.get("limits") or {}
     passes = limits.get("validation_passes", DEFAULT_PASSES) if isinstance(limits, dict) else 2
     if isinstance(passes, bool) or not isinstance(passes, int) or passes < 2:

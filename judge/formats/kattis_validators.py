@@ -50,7 +50,8 @@ def interactor(package: KattisPackage, work: Collector) -> dict:
     """An interactive problem's output validator is its interactor (the Kattis convention)."""
     if _output_flags(package, work):
         work.note(NoteKind.UNSUPPORTED, "validator flags", "an interactor gets no flags here")
-    return {"protocol": "kattis", "program": _output_validator(package, work)}
+    passes = {"passes": package.passes} if package.passes > 1 else {}
+    return {"protocol": "kattis", "program": _output_validator(package, work), **passes}
 
 
 def _output_validator(package: KattisPackage, work: Collector) -> str:

@@ -6,6 +6,7 @@
     interactive          one test of an interactive problem: submission and interactor by pipes
     interactive_verdict  the verdict of an interactive test, in the Kattis order
     multi_pass           one test of a multi-pass problem: runs again on the validator's nextpass.in
+    interactive_passes   the same for an interactive problem: meets the interactor again
     transcript_player    the program that plays a sample transcript against an interactor
     grading, scoring     test groups: dependencies, early stops, group results and scores
     parallel, lookahead  tests on all cores, one sandbox per worker, taken in test order

@@ -10,6 +10,7 @@ the two counts.
 from __future__ import annotations
 
 import dataclasses
+import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,7 @@ from judge.checkers.conventions import interpret
 from judge.checkers.registry import CONVENTIONS
 from judge.checkers.programs import judging_program_limits, scratch_files
 from judge.judging.interactive_verdict import interactive_verdict
+from judge.judging.multi_pass import NEXT_PASS
 from judge.languages.build import Prepared
 from judge.verdicts.limits import MemoryBasis
 from judge.verdicts.outcome import judge_run
@@ -32,6 +34,7 @@ from judge.sandbox.api import (
 )
 from judge.problem.spec import InteractiveSpec, Limits, Problem
 from judge.problem.testdata import TestCase
+from judge.problem.transcript import SUFFIX, transcript_passes
 
 ROLE = "interactor"
 MISMATCH = 1  # transcript_player's exit code when the interactor says something else
@@ -56,12 +59,14 @@ def run_interactive(
     input_path: Path,
     answer_path: Path,
     out_of_memory: tuple[str, ...] = ("MemoryError",),
+    feedback: Path | None = None,
 ) -> PairOutcome:
     """Run `submission` against the interactor on one test and decide its verdict
-    (`out_of_memory`: its runtime's words for it, judge.verdicts.outcome row 5)."""
+    (`out_of_memory`: its runtime's words for it, judge.verdicts.outcome row 5; `feedback`: a
+    feedback folder kept by the caller, as a multi-pass test keeps one for all its passes)."""
     convention = CONVENTIONS[spec.protocol]
     with tempfile.TemporaryDirectory(prefix="judge-interact-") as scratch:
-        files = scratch_files(Path(scratch), input_path, answer_path)
+        files = scratch_files(Path(scratch), input_path, answer_path, feedback)
         request = RunRequest(
             argv=(*interactor.argv, *files.fill(convention.interactor_args)),
             limits=interactor_limits(spec, limits),
@@ -102,10 +107,44 @@ PLAYER_LIMITS = Limits(
 def replay_transcript(
     sandbox: Sandbox, problem: Problem, interactor: Prepared, case: TestCase
 ) -> str:
-    """Play the submission's side of `case`'s transcript against the interactor; what is wrong
-    (the interactor answers otherwise, or does not accept), or '' when it plays as written."""
+    """Play the submission's side of `case`'s transcript against the interactor, pass by pass
+    (a multi-pass problem's interactor must ask for each next pass the transcript shows, with
+    its feedback folder kept); what is wrong, or '' when it plays as written."""
+    name, parts = case.interaction.name, transcript_passes(case.interaction)
+    with tempfile.TemporaryDirectory(prefix="judge-replay-") as scratch:
+        feedback = Path(scratch) / "feedback"
+        feedback.mkdir()
+        given = case.input_path
+        for number, part in enumerate(parts, start=1):
+            played = Path(scratch) / f"pass-{number}{SUFFIX}"
+            played.write_text(part, encoding="utf-8")
+            said = _replay_pass(sandbox, problem, interactor, played, given, case, feedback)
+            where = f"{name}: pass {number}" if len(parts) > 1 else name
+            if said:
+                return f"{where}: {said}"
+            # Only a multi-pass problem's interactor asks for passes; elsewhere the file is no
+            # request (the judging ignores it too).
+            asked = problem.interactive.passes > 1 and (feedback / NEXT_PASS).exists()
+            if number == len(parts):
+                return f"{where}: the interactor asked for another pass" if asked else ""
+            if not asked:
+                return f"{where}: the transcript shows another pass; the interactor asked for none"
+            given = Path(scratch) / f"pass-{number + 1}.in"
+            os.replace(feedback / NEXT_PASS, given)
+    raise AssertionError("unreachable: the last pass returns")
+
+
+def _replay_pass(
+    sandbox: Sandbox,
+    problem: Problem,
+    interactor: Prepared,
+    played: Path,
+    given: Path,
+    case: TestCase,
+    feedback: Path,
+) -> str:
     player = RunRequest(
-        argv=(python_interpreter(), "-I", "-S", "-B", str(PLAYER), str(case.interaction)),
+        argv=(python_interpreter(), "-I", "-S", "-B", str(PLAYER), str(played)),
         limits=ResourceLimits(
             cpu_ms=PLAYER_LIMITS.time_ms,
             wall_ms=PLAYER_LIMITS.wall_ms,
@@ -121,15 +160,16 @@ def replay_transcript(
         player,
         PLAYER_LIMITS,
         0,
-        case.input_path,
+        given,
         case.answer_path,
+        feedback=feedback,
     )
-    decided, name = outcome.decided, case.interaction.name
+    decided = outcome.decided
     verdict = f"the interactor says {decided.verdict.value} {decided.message}".rstrip()
     said = outcome.submission.stderr.decode(errors="replace").strip()
     if outcome.submission.exit_code == MISMATCH and said:
         rejected = "" if decided.verdict.accepted else f"; {verdict}"
-        return f"{name}: {said.splitlines()[-1]}{rejected}"
+        return f"{said.splitlines()[-1]}{rejected}"
     if not decided.verdict.accepted:
-        return f"{name}: played as written, {verdict}"
+        return f"played as written, {verdict}"
     return ""

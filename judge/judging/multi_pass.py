@@ -60,23 +60,13 @@ def judge_passes(
                 keep_output(launched.run.stdout)
             if launched.verdict is not Verdict.AC:
                 checked = CheckResult(launched.verdict, launched.message)
-                return _result(case, runs, _in_pass(checked, number))
+                return _result(case, runs, in_pass(checked, number))
             checked = _check(checker, sandbox, case, given, launched.run.stdout, feedback)
             asked = feedback / NEXT_PASS
-            if asked.exists() and checked.verdict is not Verdict.AC:
-                checked = CheckResult(
-                    Verdict.JE,
-                    f"the output validator wrote {NEXT_PASS} but did not accept "
-                    f"({checked.verdict.value} {checked.message})".rstrip(),
-                )
-            elif asked.exists() and number == allowed:
-                checked = CheckResult(
-                    Verdict.JE,
-                    f"the output validator wrote {NEXT_PASS} after pass {number}, the last "
-                    f"of the {allowed} passes allowed (checker.passes)",
-                )
+            checked = after_pass(checked, asked.exists(), number, allowed, "output validator",
+                                 "checker.passes")
             if checked.verdict is not Verdict.AC or not asked.exists():
-                return _result(case, runs, _in_pass(checked, number))
+                return _result(case, runs, in_pass(checked, number))
             # nextpass.in leaves the feedback folder: the next pass's input, nothing else.
             given = Path(scratch) / f"pass-{number + 1}.in"
             os.replace(asked, given)
@@ -97,7 +87,28 @@ def _check(
     )
 
 
-def _in_pass(checked: CheckResult, number: int) -> CheckResult:
+def after_pass(
+    checked: CheckResult, asked: bool, number: int, allowed: int, who: str, setting: str
+) -> CheckResult:
+    """A pass's result under the multi-pass rule (`asked`: the `who` wrote nextpass.in; `setting`:
+    the problem.yaml key of the limit): asking for another pass without accepting, or beyond the
+    last allowed, is the judge's fault."""
+    if asked and checked.verdict is not Verdict.AC:
+        return CheckResult(
+            Verdict.JE,
+            f"the {who} wrote {NEXT_PASS} but did not accept "
+            f"({checked.verdict.value} {checked.message})".rstrip(),
+        )
+    if asked and number == allowed:
+        return CheckResult(
+            Verdict.JE,
+            f"the {who} wrote {NEXT_PASS} after pass {number}, the last "
+            f"of the {allowed} passes allowed ({setting})",
+        )
+    return checked
+
+
+def in_pass(checked: CheckResult, number: int) -> CheckResult:
     """The result saying the pass that decided it: how many passes an accepted test took, in
     which pass a failing one failed."""
     if checked.verdict is Verdict.AC:

@@ -347,6 +347,19 @@ def _judge_interactive_case(
         return CaseResult(
             case.name, case.group, Verdict.JE, 0.0, 0.0, 0, 0, None, None, message=checker.broken
         )
+    if problem.interactive.passes > 1:
+        from judge.judging.interactive_passes import judge_interactive_passes  # those only
+
+        return judge_interactive_passes(
+            sandbox,
+            problem.interactive,
+            checker.program,
+            submission_request(problem, submission),
+            language_limits(problem.limits, submission.time_factor),
+            submission.baseline_kb,
+            case,
+            submission.out_of_memory,
+        )
     from judge.judging.interactive import run_interactive  # interactive problems only
 
     outcome = run_interactive(

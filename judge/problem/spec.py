@@ -59,6 +59,8 @@ class InteractiveSpec:
     program: Path
     time_ms: int = DEFAULT_PROGRAM_TIME_MS  # the interactor's own CPU limit
     memory_kb: int = DEFAULT_PROGRAM_MEMORY_KB  # and its own memory cap (the whole peak)
+    # A multi-pass problem (kattis protocol only): the most passes a test may take; 1: one pass.
+    passes: int = 1
 
 
 @dataclass(frozen=True)
@@ -338,17 +340,27 @@ def _read_interactive(top: MappingReader, root: Path) -> InteractiveSpec | None:
         raise top.error(
             "checker", "an interactive problem is judged by its interactor; remove 'checker'"
         )
-    interactive.reject_unknown({"protocol", "program", "time_ms", "memory_kb"})
+    interactive.reject_unknown({"protocol", "program", "time_ms", "memory_kb", "passes"})
     if interactive.get("protocol") is None:
         raise interactive.missing("protocol", f"one of {', '.join(CONVENTIONS)}")
     if interactive.get("program") is None:
         raise interactive.missing("program", "the path of the interactor program")
+    protocol = interactive.choice("protocol", tuple(CONVENTIONS), default="testlib")
     return InteractiveSpec(
-        protocol=interactive.choice("protocol", tuple(CONVENTIONS), default="testlib"),
+        protocol=protocol,
         program=_read_program(interactive, "program", root),
         time_ms=_program_time_ms(interactive),
         memory_kb=_program_memory_kb(interactive),
+        passes=_interactive_passes(interactive, protocol),
     )
+
+
+def _interactive_passes(interactive: MappingReader, protocol: str) -> int:
+    """How many passes a test may take; only a Kattis interactor writes nextpass.in."""
+    passes = interactive.integer("passes", default=1, minimum=1, maximum=MAX_PASSES)
+    if passes > 1 and protocol != "kattis":
+        raise interactive.error("passes", "multi-pass needs the kattis protocol (nextpass.in)")
+    return passes
 
 
 def _read_generator(top: MappingReader, root: Path) -> GeneratorSpec | None:

@@ -265,3 +265,19 @@ def test_a_multi_pass_problem_is_exported_as_multi_pass_and_imports_back(tmp_pat
     imported = yaml.safe_load((again / "problems/doubling/problem.yaml").read_text())
     assert imported["checker"]["passes"] == 3
     assert solution_verdicts(verify(again, "doubling")) == {"reference": "AC", "once.py": "WA"}
+
+
+def test_an_interactive_multi_pass_problem_is_exported_as_such_and_imports_back(tmp_path):
+    root = tmp_path / "project"
+    import_fixture(root, "echodouble")
+    export(root, "echodouble", tmp_path / "echodouble")
+    metadata = yaml.safe_load((tmp_path / "echodouble/problem.yaml").read_text())
+    assert metadata["validation"] == "custom interactive multi-pass"
+    assert "validation_passes" not in metadata["limits"]  # 2, the default
+    again = tmp_path / "again"
+    (again / "problems").mkdir(parents=True)
+    result = run(again, "import", "kattis", str(tmp_path / "echodouble"))
+    assert result.exit_code == 0, result.output
+    imported = yaml.safe_load((again / "problems/echodouble/problem.yaml").read_text())
+    assert imported["interactive"]["passes"] == 2
+    assert solution_verdicts(verify(again, "echodouble")) == {"reference": "AC", "echo.py": "WA"}

@@ -590,16 +590,56 @@ def test_a_multi_pass_package_runs_its_passes_and_its_submissions_get_their_verd
     assert "secret.1: WA pass 2: pass 2: expected 240, got 121" in result.output
 
 
-def test_an_interactive_multi_pass_package_is_refused_saying_why(tmp_path):
-    package = shutil.copytree(FIXTURES / "doubling", tmp_path / "doubling")
-    (package / "problem.yaml").write_text(
-        "problem_format_version: 2025-09\nname: Doubling\ntype: [multi-pass, interactive]\n"
-    )
+def test_an_interactive_multi_pass_package_meets_its_interactor_again_on_nextpass_in(tmp_path):
+    # Each test takes two passes: the wrong submission is right in pass 1, and gets AC if the
+    # interactor's nextpass.in is ignored; the interactor also fails (a JE) if the feedback
+    # folder is not kept from pass 1 to pass 2.
     root = empty_project(tmp_path)
-    result = run(root, "import", "kattis", str(package))
-    assert result.exit_code == 2, result.output
-    assert "key 'type': interactive multi-pass problems are not supported" in result.output
-    assert not any((root / "problems").iterdir())
+    import_kattis(root, FIXTURES / "echodouble")
+    problem = spec(root, "echodouble")
+    assert problem["interactive"] == {
+        "protocol": "kattis",
+        "program": "problems/echodouble/output_validators/quiz/quiz.py",
+        "passes": 2,
+    }
+    assert verdicts(root, "echodouble") == {"reference": "AC", "wrong_answer/echo.py": "WA"}
+    # The sample transcript shows both passes, separated by `---`: verify plays each in turn.
+    shown = run(root, "show", "echodouble").output
+    assert "--- next pass ---" in shown and "double 7" in shown
+    transcript = root / "testdata/echodouble/sample-1.interaction"
+    for text, fragment in [
+        ("<echo 7\n>7\n---\n<double 7\n>15\n", "pass 2: played as written, the interactor "
+         "says WA expected 14, got '15'"),
+        ("<echo 7\n>7\n", "sample-1.interaction: the interactor asked for another pass"),
+    ]:
+        transcript.write_text(text)
+        result = run(root, "verify", "echodouble")
+        assert result.exit_code != 0 and fragment in result.output, result.output
+    wrong = FIXTURES / "echodouble/submissions/wrong_answer/echo.py"
+    result = run(root, "submit", str(wrong), "echodouble")
+    assert result.exit_code == 1
+    assert "WA pass 2: expected 42, got '21'" in result.output, result.output
+    right = FIXTURES / "echodouble/submissions/accepted/double.py"
+    result = run(root, "submit", str(right), "echodouble", "--json")
+    assert result.exit_code == 0, result.output
+    tests = json.loads(result.stdout)["tests"]
+    assert {t["verdict"] for t in tests} == {"AC"} and len(tests) == 3
+    assert all(t["message"].startswith("2 passes") for t in tests), tests
+
+
+def test_a_legacy_interactive_multi_pass_package_says_its_passes(tmp_path):
+    package = shutil.copytree(FIXTURES / "echodouble", tmp_path / "echodouble")
+    (package / "problem.yaml").write_text(
+        "name: Echo, then Double\nvalidation: custom interactive multi-pass\n"
+        "limits:\n  validation_passes: 3\n"
+    )
+    (package / ".timelimit").write_text("2\n")  # so that the import need not measure
+    root = empty_project(tmp_path)
+    import_kattis(root, package)
+    assert spec(root, "echodouble")["interactive"]["passes"] == 3
+    shown = run(root, "show", "echodouble").output
+    assert "kattis interactor quiz.py (time limit 10000 ms, up to 3 passes)" in shown
+    assert verdicts(root, "echodouble") == {"reference": "AC", "wrong_answer/echo.py": "WA"}
 
 
 def bapc_seed(command: str, salt: str) -> int:

@@ -60,6 +60,11 @@ def test_interactive_keys_load(tmp_path):
         (INTERACTIVE_YAML.replace("interactor.py", "nothing.py"), "file not found"),
         (INTERACTIVE_YAML + "  limits: 3\n", "'interactive.limits': unknown key"),
         (
+            INTERACTIVE_YAML.replace("kattis", "testlib") + "  passes: 2\n",
+            "'interactive.passes': multi-pass needs the kattis protocol",
+        ),
+        (INTERACTIVE_YAML + "  passes: 0\n", "'interactive.passes': expected an integer"),
+        (
             INTERACTIVE_YAML + "checker:\n  name: exact\n",
             "an interactive problem is judged by its interactor; remove 'checker'",
         ),
@@ -272,6 +277,25 @@ def test_testlib_interactor_gives_partial_points(tmp_path):
     root = sum_project(tmp_path, "testlib", TESTLIB_SUM_INTERACTOR)
     test = submit(root, "lazy.py")["tests"][0]
     assert test["verdict"] == "PA" and "0.5 of the test's points" in test["message"]
+
+
+def test_an_interactor_asking_for_a_pass_beyond_the_limit_is_a_judge_error(tmp_path):
+    # It accepts every pass and always writes nextpass.in: the submission is right each time,
+    # and the test is still not accepted.
+    asks_again = KATTIS_SUM_INTERACTOR.replace(
+        "sys.exit(verdict)",
+        'open(feedback + "nextpass.in", "w").write(open(given).read())\nsys.exit(verdict)',
+    )
+    root = sum_project(tmp_path, "kattis", asks_again, "  passes: 2\n")
+    document = submit(root, "reference.py")
+    assert document["verdict"] == "JE"
+    assert (
+        "pass 2: the interactor wrote nextpass.in after pass 2, the last of the 2 passes "
+        "allowed (interactive.passes)" in document["tests"][0]["message"]
+    )
+    # Without `passes` the same interactor judges one pass, as before.
+    plain = sum_project(tmp_path / "plain", "kattis", asks_again)
+    assert submit(plain, "reference.py")["verdict"] == "AC"
 
 
 @pytest.mark.parametrize(
