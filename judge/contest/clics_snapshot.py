@@ -3,7 +3,8 @@ what the event feed compares from one change to the next.
 
 The record is the contest as it stands (the caller leaves out what has not happened yet); the
 viewer decides what is shown: the public and teams do not see hidden teams, runs or passwords,
-and while the board is frozen they do not see the judgements of submissions made after the freeze.
+nor the problems before the contest starts (DOMjudge and CMS show them from the start), and
+while the board is frozen they do not see the judgements of submissions made after the freeze.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
                            time_limit=facts[problem.id].time_limit,
                            test_data_count=facts[problem.id].test_data_count,
                            max_score=facts[problem.id].max_score)
-            for problem in contest.problems),
+            for problem in contest.problems if jury or state["started"] is not None),
         "groups": _by_id(group_object(group) for group in contest.groups
                          if jury or not group.hidden),
         "organizations": _by_id(organization_object(org) for org in contest.organizations),
