@@ -91,6 +91,9 @@ def test_before_the_start_contestants_and_visitors_find_it_nowhere(api):
         assert "/problems/sum" not in get(api, "/contests/cup", user).text
         assert clics_problems(api, user) == []
         assert get(api, "/api/contests/cup/problems/sum", user).status_code == 404
+    filters = get(api, "/submissions", "alice")  # the problem filter's choices
+    assert '<option value="other"' in filters.text and '<option value="sum"' not in filters.text
+    assert '<option value="sum"' in get(api, "/submissions", "setter").text
 
 
 def test_before_the_start_nobody_but_the_jury_submits_to_it(api):
