@@ -59,16 +59,3 @@ def hidden_problems(session: Session, user: User | None, now: datetime) -> froze
             closed.add(problem)
     return frozenset(closed - opened)
 
-
-def contest_problems_open(session: Session, contest_id: str, team_id: str | None,
-                          now: datetime) -> bool:
-    """Whether a viewer who is not the jury may read contest `contest_id`'s problems at `now`:
-    as team `team_id` (None: a visitor), in one query."""
-    found = session.execute(
-        select(Contest.start_time, Contest.duration_ms, Contest.team_duration_ms,
-               ContestTeam.started_at)
-        .outerjoin(ContestTeam, and_(ContestTeam.contest_id == Contest.id,
-                                     ContestTeam.id == team_id))
-        .where(Contest.id == contest_id)
-    ).first()
-    return found is not None and contest_open(*found, now)

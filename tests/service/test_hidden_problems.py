@@ -7,6 +7,7 @@ A problem in no contest stays public."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from datetime import timedelta
 
 import pytest
@@ -74,6 +75,18 @@ def clics_problems(api, user: str | None, contest: str = "cup") -> list[str]:
     return [problem["id"] for problem in response.json()]
 
 
+def fed_problems(api, user: str | None, contest: str = "cup") -> list[str]:
+    """The problems the viewer's event feed holds (its last event of each)."""
+    response = get(api, f"/api/contests/{contest}/event-feed?stream=false", user)
+    assert response.status_code == 200, response.text
+    held: dict[str, bool] = {}
+    for line in response.text.splitlines():
+        event = json.loads(line)
+        if event["type"] == "problems":
+            held[event["id"]] = event["data"] is not None
+    return sorted(problem for problem, present in held.items() if present)
+
+
 def test_before_the_start_contestants_and_visitors_find_it_nowhere(api):
     assert listed(api, "alice") == ["other"]
     unknown = get(api, "/api/problems/nosuch", "alice")
@@ -89,7 +102,7 @@ def test_before_the_start_contestants_and_visitors_find_it_nowhere(api):
         assert front.status_code == 200
         assert "/problems/other" in front.text and "/problems/sum" not in front.text
         assert "/problems/sum" not in get(api, "/contests/cup", user).text
-        assert clics_problems(api, user) == []
+        assert clics_problems(api, user) == [] == fed_problems(api, user)
         assert get(api, "/api/contests/cup/problems/sum", user).status_code == 404
     filters = get(api, "/submissions", "alice")  # the problem filter's choices
     assert '<option value="other"' in filters.text and '<option value="sum"' not in filters.text
@@ -114,7 +127,7 @@ def test_the_jury_sees_it_before_the_start(api):
         assert get(api, "/api/problems/sum", user).status_code == 200
         assert get(api, "/problems/sum", user).status_code == 200
         assert "/problems/sum" in get(api, "/contests/cup", user).text
-    assert clics_problems(api, "admin") == ["sum"]
+    assert clics_problems(api, "admin") == ["sum"] == fed_problems(api, "admin")
     assert get(api, "/api/contests/cup/problems/sum", "admin").status_code == 200
 
 
@@ -127,7 +140,7 @@ def test_after_the_start_everyone_sees_it(api, clock):
         assert get(api, "/problems/sum", user).status_code == 200
         assert "/problems/sum" in get(api, "/", user).text
         assert "/problems/sum" in get(api, "/contests/cup", user).text
-        assert clics_problems(api, user) == ["sum"]
+        assert clics_problems(api, user) == ["sum"] == fed_problems(api, user)
         assert get(api, "/api/contests/cup/problems/sum", user).status_code == 200
     assert submit(api, "alice", "sum").status_code == 202
     assert submit(api, "alice", "sum", contest="cup").status_code == 202
@@ -136,20 +149,20 @@ def test_after_the_start_everyone_sees_it(api, clock):
 def test_a_team_window_opens_the_problems_to_its_team_only(api, clock):
     clock.now = START + HOUR  # the contest runs; nobody has pressed start
     for user in ("alice", "bob", None):
-        assert clics_problems(api, user, "open") == []
+        assert clics_problems(api, user, "open") == [] == fed_problems(api, user, "open")
         assert get(api, "/api/contests/open/problems/third", user).status_code == 404
         assert get(api, "/problems/third", user).status_code == 404
     assert clics_problems(api, "admin", "open") == ["third"]
     pressed = api.post("/contests/open/start", "alice", follow_redirects=False)
     assert pressed.status_code == 303
-    assert clics_problems(api, "alice", "open") == ["third"]
+    assert clics_problems(api, "alice", "open") == ["third"] == fed_problems(api, "alice", "open")
     assert get(api, "/api/problems/third", "alice").status_code == 200
     assert "/problems/third" in get(api, "/contests/open", "alice").text
-    assert clics_problems(api, "bob", "open") == []  # his team has not started
+    assert clics_problems(api, "bob", "open") == [] == fed_problems(api, "bob", "open")
     assert get(api, "/api/problems/third", "bob").status_code == 404
     assert submit(api, "bob", "third").status_code == 404
     clock.now = START + 5 * HOUR  # over: everyone's time is gone, the problems are public
-    assert clics_problems(api, None, "open") == ["third"]
+    assert clics_problems(api, None, "open") == ["third"] == fed_problems(api, None, "open")
     assert "third" in listed(api, "bob")
 
 

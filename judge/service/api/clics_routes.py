@@ -45,7 +45,6 @@ from judge.service.contest_feed import (
 )
 from judge.service.contests import aware, load_contest
 from judge.service.feed_views import view_log
-from judge.service.hidden_problems import contest_problems_open
 from judge.service.models import Contest, Role, Submission, TeamMember, User
 
 router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
@@ -276,8 +275,6 @@ def collection(contest_id: str, endpoint: str, request: Request,
                parts: Services = Depends(services)) -> list[dict]:
     objects, viewer = _objects(parts, user, contest_id)
     _check_endpoint(endpoint, viewer)
-    if endpoint == "problems" and not _problems_open(parts, contest_id, viewer):
-        return []
     return _filtered(list(objects.get(endpoint, {}).values()), dict(request.query_params),
                      endpoint)
 
@@ -289,18 +286,9 @@ def element(contest_id: str, endpoint: str, object_id: str,
     objects, viewer = _objects(parts, user, contest_id)
     _check_endpoint(endpoint, viewer)
     found = objects.get(endpoint, {}).get(object_id)
-    if found is None or endpoint == "problems" and not _problems_open(parts, contest_id, viewer):
+    if found is None:
         raise ApiError(404, f"no {endpoint} {object_id!r} in contest {contest_id!r}")
     return found
-
-
-def _problems_open(parts: Services, contest_id: str, viewer: Viewer) -> bool:
-    """The jury reads the problems whenever; the others from the contest's start, and in a
-    contest of team windows a team from its own start (judge.service.hidden_problems)."""
-    if viewer.jury:
-        return True
-    with parts.database.session() as session:
-        return contest_problems_open(session, contest_id, viewer.team_id, parts.clock())
 
 
 def _check_endpoint(endpoint: str, viewer: Viewer) -> None:

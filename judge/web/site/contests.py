@@ -118,10 +118,12 @@ def start_window(
     try:
         with parts.database.writing() as session:
             start_team_window(session, contest_id, user, parts.clock())
+            team_id = session.get(TeamMember, (contest_id, user.id)).team_id
     except JudgeError as exc:
         status = 404 if str(exc).startswith("no contest") else 409
         raise ApiError(status, str(exc)) from None
     parts.boards.forget(contest_id)  # the team's contest time now runs from its own start
+    parts.feed_changed(contest_id, team_id)  # its CLICS view now has the problems
     return redirect(f"/contests/{contest_id}")
 
 
