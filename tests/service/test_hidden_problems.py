@@ -101,7 +101,9 @@ def test_before_the_start_contestants_and_visitors_find_it_nowhere(api):
         front = get(api, "/", user)
         assert front.status_code == 200
         assert "/problems/other" in front.text and "/problems/sum" not in front.text
-        assert "/problems/sum" not in get(api, "/contests/cup", user).text
+        page = get(api, "/contests/cup", user).text
+        assert "/problems/sum" not in page
+        assert "The problems are shown when the contest starts." in page
         assert clics_problems(api, user) == [] == fed_problems(api, user)
         assert get(api, "/api/contests/cup/problems/sum", user).status_code == 404
     filters = get(api, "/submissions", "alice")  # the problem filter's choices
