@@ -3,7 +3,9 @@ what the event feed compares from one change to the next.
 
 The record is the contest as it stands (the caller leaves out what has not happened yet); the
 viewer decides what is shown: the public and teams do not see hidden teams, runs or passwords,
-and while the board is frozen they do not see the judgements of submissions made after the freeze.
+nor the problems before the contest starts (DOMjudge and CMS show them from the start; with
+team windows, before the team's own start or, for the public, the contest's end), and
+while the board is frozen they do not see the judgements of submissions made after the freeze.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ class ContestRecord:
     thawed_at: datetime | None = None
     finalized_at: datetime | None = None
     end_of_updates_at: datetime | None = None
+    # A contest of team windows: the teams that have started their own (they see the problems).
+    started_teams: frozenset[str] = frozenset()
 
 
 def _by_id(objects) -> dict[str, dict]:
@@ -76,6 +80,18 @@ def _embargoed(record: ContestRecord, viewer: AccountType | None, team_id: str |
     own = team_id if viewer is AccountType.TEAM else None
     return {s.id for s in record.submissions
             if s.time >= contest.freeze_time and s.team_id != own}
+
+
+def _problems_shown(record: ContestRecord, jury: bool, team_id: str | None,
+                    state: dict) -> bool:
+    """From the start; in a contest of team windows, to a team from its own start and to the
+    others from the end (a visitor sees no sooner than a team that has not started)."""
+    if jury:
+        return True
+    if state["started"] is None:
+        return False
+    return (record.contest.team_duration is None or team_id in record.started_teams
+            or state["ended"] is not None)
 
 
 def _clarifications_for(clarifications: tuple[Clarification, ...], jury: bool,
@@ -122,7 +138,7 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
                            time_limit=facts[problem.id].time_limit,
                            test_data_count=facts[problem.id].test_data_count,
                            max_score=facts[problem.id].max_score)
-            for problem in contest.problems),
+            for problem in contest.problems if _problems_shown(record, jury, team_id, state)),
         "groups": _by_id(group_object(group) for group in contest.groups
                          if jury or not group.hidden),
         "organizations": _by_id(organization_object(org) for org in contest.organizations),

@@ -9,6 +9,7 @@ contest_jury   a contest's state (scheduled ... final), its thaw and finalizatio
 contest_archive  a contest as a CLICS archive, and an archive's history stored back
 board_cache    contest boards made once per change, served from memory (and its ETag)
 team_windows   a team's start of its own window, the first press winning
+hidden_problems  problems of contests that have not started: the jury's alone until then
 clarifications, balloons, rejudgings   the jury's tools of a contest
 clics_record   a stored contest as the CLICS Contest API's objects
 judgement_history  judgements a rejudge replaced, kept for the API and its feed

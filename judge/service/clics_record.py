@@ -41,7 +41,7 @@ from judge.service.contest_board import (
 from judge.service.contests import aware, load_contest
 from judge.service.judgement_history import past_judgements
 from judge.service.models import Clarification as ClarificationRow
-from judge.service.models import Contest, PastJudgement, Status
+from judge.service.models import Contest, ContestTeam, PastJudgement, Status
 from judge.service.models import Submission as SubmissionRow
 from judge.verdicts.verdict import Verdict
 
@@ -125,6 +125,8 @@ def contest_record(
         thawed_at=thawed,
         finalized_at=finalized,
         end_of_updates_at=settled_at(thawed, finalized),
+        started_teams=frozenset(session.scalars(select(ContestTeam.id).where(
+            ContestTeam.contest_id == contest_id, ContestTeam.started_at.is_not(None)))),
     )
 
 

@@ -27,6 +27,7 @@ from judge.service.changes import Change, ChangeHub, OpenStreams
 from judge.service.contest_feed import FeedUpdates
 from judge.service.feed_tails import FeedTails
 from judge.service.db import Database
+from judge.service.hidden_problems import hidden_problems, sees_hidden
 from judge.service.documents import hidden_labels
 from judge.service.metrics import Metrics
 from judge.service.models import Role, User, utcnow
@@ -41,7 +42,7 @@ from judge.service.sessions import (
     session_user,
 )
 from judge.service.settings import ServiceSettings
-from judge.problem.spec import Problem
+from judge.problem.spec import Problem, list_problem_ids, unknown_problem
 from judge.problem.testdata import discover_tests
 
 
@@ -101,6 +102,24 @@ class Services:
             return self.problems.load(self.settings.root, problem_id)
         except JudgeError as exc:
             raise ApiError(404, str(exc)) from None
+
+    def hidden(self, user: User | None) -> frozenset[str]:
+        """The problems `user` may not see now (judge.service.hidden_problems)."""
+        if sees_hidden(user):
+            return frozenset()  # no query for the jury
+        with self.database.session() as session:
+            return hidden_problems(session, user, self.clock())
+
+    def problem_for(self, user: User | None, problem_id: str) -> Problem:
+        """The problem as `user` may see it: one that is hidden from the user is a 404 as an
+        unknown problem is, and an unknown one's 404 names no hidden problem."""
+        hidden = self.hidden(user)
+        if not hidden:
+            return self.problem(problem_id)
+        known = list_problem_ids(self.settings.root)
+        if problem_id in hidden or problem_id not in known:
+            raise ApiError(404, unknown_problem(problem_id, [p for p in known if p not in hidden]))
+        return self.problem(problem_id)
 
 
 class TestLabels:

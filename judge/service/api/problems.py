@@ -55,7 +55,10 @@ def list_problems(
     user: User = Depends(current_user), parts: Services = Depends(services)
 ) -> ProblemList:
     items, broken = [], {}
+    hidden = parts.hidden(user)  # problems of contests that have not started
     for problem_id in list_problem_ids(parts.settings.root):
+        if problem_id in hidden:
+            continue
         try:
             items.append(_summary(load_problem(parts.settings.root, problem_id)))
         except JudgeError as exc:
@@ -68,7 +71,7 @@ def get_problem(
     problem_id: str, user: User = Depends(current_user), parts: Services = Depends(services)
 ) -> ProblemDocument:
     """Statement, limits and the sample tests (inputs and answers); no other test data."""
-    problem = parts.problem(problem_id)
+    problem = parts.problem_for(user, problem_id)
     try:
         statement = problem.statement.read_text(encoding="utf-8")
         samples = tuple(

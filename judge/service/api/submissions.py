@@ -85,7 +85,10 @@ async def submit(
 def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     """Store a checked submission and queue it (the API and the pages' form both come here)."""
     check_may_submit(user)
-    problem = parts.problem(new.problem)  # 404 before anything is stored
+    # 404 before anything is stored. A submission to a contest is refused before the team's
+    # window (contest_entry), and within it the problem is the team's to see.
+    problem = (parts.problem(new.problem) if new.contest is not None
+               else parts.problem_for(user, new.problem))
     language = new.for_problem(problem.language_preferences)
     settings = parts.settings
     with parts.database.writing() as session:

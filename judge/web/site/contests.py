@@ -92,10 +92,12 @@ def contest_home(
                 team = next((t for t in contest.teams if t.id == member.team_id), None)
                 own = _team_submissions(session, contest, member.team_id)
                 window = _team_window(session, contest, team, now)
-    # A contest of team windows shows its problems to a team once it has started (and to
-    # the jury); a visitor sees them no sooner than a team that has not pressed start.
-    shown = (contest.team_duration is None or (user is not None and user.role.sees_everything)
-             or (window is not None and window.sees_problems))
+    # The problems are shown from the contest's start (judge.service.hidden_problems), and to
+    # the jury before. A contest of team windows shows them to a team once it has started; a
+    # visitor sees them no sooner than a team that has not pressed start.
+    begun = contest.start_time is not None and now >= contest.start_time
+    shown = (user is not None and user.role.sees_everything) or begun and (
+        contest.team_duration is None or (window is not None and window.sees_problems))
     problems = [ProblemEntry.of(problem, _title(parts, problem))
                 for problem in (contest.problems if shown else ())]
     state = state_of(contest, aware(row.finalized_at), now)
@@ -116,10 +118,12 @@ def start_window(
     try:
         with parts.database.writing() as session:
             start_team_window(session, contest_id, user, parts.clock())
+            team_id = session.get(TeamMember, (contest_id, user.id)).team_id
     except JudgeError as exc:
         status = 404 if str(exc).startswith("no contest") else 409
         raise ApiError(status, str(exc)) from None
     parts.boards.forget(contest_id)  # the team's contest time now runs from its own start
+    parts.feed_changed(contest_id, team_id)  # its CLICS view now has the problems
     return redirect(f"/contests/{contest_id}")
 
 

@@ -34,7 +34,10 @@ def problem_list(
     rows, broken = [], {}
     # Why a package is broken names files on the server: for setters only.
     setter = user is not None and user.role.sees_everything
+    hidden = parts.hidden(user)  # problems of contests that have not started
     for problem_id in list_problem_ids(parts.settings.root):
+        if problem_id in hidden:
+            continue
         try:
             problem = parts.problems.load(parts.settings.root, problem_id)
         except JudgeError as exc:
@@ -82,7 +85,7 @@ def problem_response(
     """The statement, limits, samples (the `samples` group only; an interactive problem's
     sample interactions) and the submit form."""
     try:
-        problem = parts.problem(problem_id)
+        problem = parts.problem_for(user, problem_id)  # hidden: as if it did not exist
     except ApiError:
         if user is not None and user.role.sees_everything:
             raise  # why the package does not load names files on the server: setters only

@@ -62,7 +62,10 @@ def submission_list(
     where = listing_filter(user, filters.problem, filters.user, filters.verdict)
     with parts.database.session() as session:
         items, total = submission_summaries(session, where, filters.offset, filters.limit)
-    page = submission_list_page(items, total, filters, list_problem_ids(parts.settings.root))
+    hidden = parts.hidden(user)  # problems of contests that have not started
+    shown = [problem_id for problem_id in list_problem_ids(parts.settings.root)
+             if problem_id not in hidden]
+    page = submission_list_page(items, total, filters, shown)
     return site.page(request, page, user, section="submissions")
 
 
