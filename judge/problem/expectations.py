@@ -29,7 +29,7 @@ from pathlib import Path
 import yaml
 
 from judge.errors import ProblemError
-from judge.problem.yamlnodes import MappingReader, compose_file, line_of
+from judge.problem.yamlnodes import MappingReader, line_of
 from judge.verdicts.verdict import Verdict
 
 SUBMISSIONS_FILE = "submissions.yaml"
@@ -192,12 +192,9 @@ class _Entry:
 def read_submissions_file(folder: Path) -> tuple[_Entry, ...]:
     """The entries of `folder`/submissions.yaml, in file order; none without the file."""
     path = folder / SUBMISSIONS_FILE
-    if not path.is_file():
+    top = MappingReader.of_optional_file(path)
+    if top is None:
         return ()
-    node = compose_file(path)
-    if node is None:
-        return ()
-    top = MappingReader.of(path, node)
     entries = []
     for pattern in top.keys():
         where = f"{SUBMISSIONS_FILE}: {pattern}"

@@ -14,7 +14,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from judge.errors import ProblemError
 from judge.files import write_atomically
 from judge.problem.spec import Problem
-from judge.problem.yamlnodes import MappingReader, compose_file
+from judge.problem.yamlnodes import MappingReader
 
 MANIFEST = "manifest.yaml"
 ORIGINS = ("sample", "hand", "generated")
@@ -36,13 +36,9 @@ class ManifestEntry:
 
 def read_manifest(problem: Problem) -> tuple[ManifestEntry, ...]:
     """The manifest's entries; an absent manifest is an empty one."""
-    path = problem.testdata / MANIFEST
-    if not path.exists():
+    top = MappingReader.of_optional_file(problem.testdata / MANIFEST)
+    if top is None:
         return ()
-    node = compose_file(path)
-    if node is None:
-        return ()
-    top = MappingReader.of(path, node)
     entries = []
     for name in top.keys():
         entry = top.mapping(name)

@@ -59,6 +59,14 @@ class MappingReader:
             seen.add(key)
         return cls(path, node, prefix)
 
+    @classmethod
+    def of_optional_file(cls, path: Path) -> MappingReader | None:
+        """The mapping a file holds; None for a file that is absent or empty (no entries)."""
+        if not path.is_file():
+            return None
+        node = compose_file(path)
+        return None if node is None else cls.of(path, node)
+
     def keys(self) -> list[str]:
         return [k.value for k, _ in self.node.value]
 
