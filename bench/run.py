@@ -26,6 +26,7 @@ BENCHMARKS = (
     "bench.bench_scoreboard",
     "bench.bench_contest_board",
     "bench.bench_contest_feed",
+    "bench.bench_feed_update",
 )
 
 

@@ -1,0 +1,102 @@
+"""What one change costs the CLICS event feed's update: the server CPU of `update_feed` after
+one submission's result changes, on a 500-team contest of 5,000 judged submissions (SQLite).
+
+The feed's shared logs are built once and kept (as the service keeps them); then, CHANGES
+times, one submission's verdict is changed in the database and the shared logs brought up to
+date, each update timed in CPU seconds of this process (time.process_time), which the machine's
+load moves much less than wall time. This is the cost every judged submission puts on the
+service's feed thread: the feed lags a busy contest by it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy import insert, select, update
+
+from bench.common import ROOT, print_header
+from judge.contest.model import ContestProblem
+from judge.service.contest_feed import FeedLogs, update_feed
+from judge.service.contests import store_contest
+from judge.service.db import Database
+from judge.service.models import Priority, Role, Status, Submission, User, utcnow
+from judge.service.problems import ProblemCatalog
+from tests.contest.generated import generated_contest
+
+TEAMS, SUBMISSIONS = 500, 5_000
+CHANGES = int(os.environ.get("JUDGE_BENCH_FEED_CHANGES", "10"))
+
+
+def main() -> bool:
+    print_header(f"contest event feed: CPU of one update after one judged submission, "
+                 f"{TEAMS} teams, {SUBMISSIONS} judged submissions, SQLite")
+    with tempfile.TemporaryDirectory(prefix="judge-bench-feedupdate-") as folder:
+        database = Database(f"sqlite:///{Path(folder) / 'judge.db'}")
+        database.migrate()
+        contest_id = fill(database)
+        catalog = ProblemCatalog()
+
+        def problem(problem_id: str):
+            return catalog.load(ROOT, problem_id)
+
+        logs = FeedLogs()
+        began = time.process_time()
+        first = update_feed(database, contest_id, problem, utcnow(), logs=logs)
+        print(f"first build: {time.process_time() - began:.2f} s CPU, {first} events")
+        with database.session() as session:
+            ids = list(session.scalars(select(Submission.id).where(
+                Submission.contest_id == contest_id).order_by(Submission.id)))
+        costs, added = [], []
+        for number in range(CHANGES):
+            with database.writing() as session:
+                session.execute(update(Submission).where(Submission.id == ids[number * 97])
+                                .values(verdict="TLE", result={"verdict": "TLE", "tests": []}))
+            began = time.process_time()
+            added.append(update_feed(database, contest_id, problem, utcnow(), logs=logs))
+            costs.append(time.process_time() - began)
+        print(f"per change: median {statistics.median(costs):.3f} s CPU "
+              f"(min {min(costs):.3f}, max {max(costs):.3f}) over {CHANGES} changes; "
+              f"events added per change: {sorted(set(added))}")
+        database.close()
+    return True
+
+
+def fill(database: Database) -> str:
+    """The generated contest, begun two hours ago, its submissions judged (three tests each)."""
+    contest, made = generated_contest(random.Random(25), TEAMS, SUBMISSIONS)
+    start = (utcnow() - timedelta(hours=2)).replace(microsecond=0)
+    problems = (*contest.problems, ContestProblem("sightseeing", "M", len(contest.problems)))
+    contest = replace(contest, start_time=start.replace(tzinfo=contest.start_time.tzinfo),
+                      problems=problems)
+    with database.writing() as session:
+        store_contest(session, contest)
+        user = User(name="team", role=Role.CONTESTANT, token_hash="0" * 64, created_at=utcnow())
+        session.add(user)
+        session.flush()
+        rows = []
+        for one in made:
+            at = start + one.contest_time * 0.4
+            verdict = one.verdict.value if one.verdict else "WA"
+            tests = [{"name": f"t{i}", "verdict": "AC", "wall_ms": 40, "time_ms": 30}
+                     for i in range(3)]
+            rows.append({
+                "user_id": user.id, "problem": one.problem_id, "language": "python",
+                "filename": "a.py", "source": b"", "attempt": 1, "status": Status.DONE,
+                "verdict": verdict, "result": {"verdict": verdict, "tests": tests},
+                "submitted_at": at, "queued_at": at, "started_at": at + timedelta(seconds=2),
+                "finished_at": at + timedelta(seconds=4), "priority": int(Priority.CONTEST),
+                "contest_id": contest.id, "team_id": one.team_id, "practice": False,
+            })
+        session.execute(insert(Submission), rows)
+    return contest.id
+
+
+if __name__ == "__main__":
+    raise SystemExit(0 if main() else 1)
