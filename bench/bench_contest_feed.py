@@ -43,7 +43,7 @@ import httpx
 from sqlalchemy import insert, select
 
 from bench.common import ROOT, bench_cache, print_header
-from judge.contest.model import ContestProblem
+from judge.contest.model import Contest, ContestProblem, JudgedSubmission
 from judge.service.contests import store_contest
 from judge.service.db import Database
 from judge.service.models import Priority, Status, Submission, TeamMember, User, utcnow
@@ -120,30 +120,43 @@ def run(folder: Path) -> bool:
 def fill(database: Database) -> None:
     """The generated contest, begun two hours ago, its submissions judged (three tests each)
     within those two hours, and the team account on team t0."""
-    contest, made = generated_contest(random.Random(25), TEAMS, SUBMISSIONS)
-    start = (utcnow() - timedelta(hours=2)).replace(microsecond=0)
-    problems = (*contest.problems, ContestProblem("sightseeing", "M", len(contest.problems)))
-    contest = replace(contest, start_time=start.replace(tzinfo=contest.start_time.tzinfo),
-                      problems=problems)
+    contest, made = begun_contest()
     with database.writing() as session:
         store_contest(session, contest)
         team = session.scalar(select(User).where(User.name == "team"))
         session.add(TeamMember(contest_id=contest.id, user_id=team.id, team_id="t0"))
-        rows = []
-        for one in made:
-            at = start + one.contest_time * 0.4
-            verdict = (one.verdict.value if one.verdict else "WA")
-            tests = [{"name": f"t{i}", "verdict": "AC", "wall_ms": 40, "time_ms": 30}
-                     for i in range(3)]
-            rows.append({
-                "user_id": team.id, "problem": one.problem_id, "language": "python",
-                "filename": "a.py", "source": b"", "attempt": 1, "status": Status.DONE,
-                "verdict": verdict, "result": {"verdict": verdict, "tests": tests},
-                "submitted_at": at, "queued_at": at, "started_at": at + timedelta(seconds=2),
-                "finished_at": at + timedelta(seconds=4), "priority": int(Priority.CONTEST),
-                "contest_id": contest.id, "team_id": one.team_id, "practice": False,
-            })
-        session.execute(insert(Submission), rows)
+        session.execute(insert(Submission), judged_rows(contest, made, team.id))
+
+
+def begun_contest() -> tuple[Contest, list[JudgedSubmission]]:
+    """The generated contest of TEAMS teams and SUBMISSIONS submissions, begun two hours ago,
+    with the sightseeing problem (M) that the benches judge for real."""
+    contest, made = generated_contest(random.Random(25), TEAMS, SUBMISSIONS)
+    start = (utcnow() - timedelta(hours=2)).replace(microsecond=0)
+    problems = (*contest.problems, ContestProblem("sightseeing", "M", len(contest.problems)))
+    return replace(contest, start_time=start.replace(tzinfo=contest.start_time.tzinfo),
+                   problems=problems), made
+
+
+def judged_rows(contest: Contest, made: list[JudgedSubmission], user_id: int) -> list[dict]:
+    """The submission rows of `made`, each judged (three tests) within the contest's first two
+    hours, all sent by the user `user_id`."""
+    start = contest.start_time.replace(tzinfo=None)
+    rows = []
+    for one in made:
+        at = start + one.contest_time * 0.4
+        verdict = one.verdict.value if one.verdict else "WA"
+        tests = [{"name": f"t{i}", "verdict": "AC", "wall_ms": 40, "time_ms": 30}
+                 for i in range(3)]
+        rows.append({
+            "user_id": user_id, "problem": one.problem_id, "language": "python",
+            "filename": "a.py", "source": b"", "attempt": 1, "status": Status.DONE,
+            "verdict": verdict, "result": {"verdict": verdict, "tests": tests},
+            "submitted_at": at, "queued_at": at, "started_at": at + timedelta(seconds=2),
+            "finished_at": at + timedelta(seconds=4), "priority": int(Priority.CONTEST),
+            "contest_id": contest.id, "team_id": one.team_id, "practice": False,
+        })
+    return rows
 
 
 class Judging:

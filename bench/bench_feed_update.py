@@ -11,26 +11,21 @@ service's feed thread: the feed lags a busy contest by it.
 from __future__ import annotations
 
 import os
-import random
 import statistics
 import tempfile
 import time
-from dataclasses import replace
-from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import insert, select, update
 
+from bench.bench_contest_feed import SUBMISSIONS, TEAMS, begun_contest, judged_rows
 from bench.common import ROOT, print_header
-from judge.contest.model import ContestProblem
 from judge.service.contest_feed import FeedLogs, update_feed
 from judge.service.contests import store_contest
 from judge.service.db import Database
-from judge.service.models import Priority, Role, Status, Submission, User, utcnow
+from judge.service.models import Role, Submission, User, utcnow
 from judge.service.problems import ProblemCatalog
-from tests.contest.generated import generated_contest
 
-TEAMS, SUBMISSIONS = 500, 5_000
 CHANGES = int(os.environ.get("JUDGE_BENCH_FEED_CHANGES", "10"))
 
 
@@ -69,32 +64,14 @@ def main() -> bool:
 
 
 def fill(database: Database) -> str:
-    """The generated contest, begun two hours ago, its submissions judged (three tests each)."""
-    contest, made = generated_contest(random.Random(25), TEAMS, SUBMISSIONS)
-    start = (utcnow() - timedelta(hours=2)).replace(microsecond=0)
-    problems = (*contest.problems, ContestProblem("sightseeing", "M", len(contest.problems)))
-    contest = replace(contest, start_time=start.replace(tzinfo=contest.start_time.tzinfo),
-                      problems=problems)
+    """bench_contest_feed's contest, begun two hours ago, its submissions judged."""
+    contest, made = begun_contest()
     with database.writing() as session:
         store_contest(session, contest)
         user = User(name="team", role=Role.CONTESTANT, token_hash="0" * 64, created_at=utcnow())
         session.add(user)
         session.flush()
-        rows = []
-        for one in made:
-            at = start + one.contest_time * 0.4
-            verdict = one.verdict.value if one.verdict else "WA"
-            tests = [{"name": f"t{i}", "verdict": "AC", "wall_ms": 40, "time_ms": 30}
-                     for i in range(3)]
-            rows.append({
-                "user_id": user.id, "problem": one.problem_id, "language": "python",
-                "filename": "a.py", "source": b"", "attempt": 1, "status": Status.DONE,
-                "verdict": verdict, "result": {"verdict": verdict, "tests": tests},
-                "submitted_at": at, "queued_at": at, "started_at": at + timedelta(seconds=2),
-                "finished_at": at + timedelta(seconds=4), "priority": int(Priority.CONTEST),
-                "contest_id": contest.id, "team_id": one.team_id, "practice": False,
-            })
-        session.execute(insert(Submission), rows)
+        session.execute(insert(Submission), judged_rows(contest, made, user.id))
     return contest.id
 
 
