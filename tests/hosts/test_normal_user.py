@@ -16,7 +16,8 @@ import pytest
 from tests.hosts.conftest import REPO, HostTier, interpreter_for, python_path, run_selection
 
 USER = "judge-test"
-SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py", "tests/sandbox/test_pair.py")
+SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py", "tests/sandbox/test_pair.py",
+             "tests/sandbox/test_subordinate_uids.py")
 
 
 @pytest.fixture(scope="module")
