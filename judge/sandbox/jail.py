@@ -368,7 +368,7 @@ def _with_uid_for_slot(host: HostSupport, slot: int) -> HostSupport:
     return dataclasses.replace(
         host, subordinate=None,
         subordinate_reason=(f"all {subordinate.count} subordinate uids of {subordinate.user} "
-                            "are taken by judges running at once: runs share this user's uid"))
+                            "are taken by judges running at once"))
 
 
 def _failed_half(pair: PairResult) -> RunResult:

@@ -68,13 +68,12 @@ def find(files: SubidFiles, uid: int | None = None) -> tuple[SubordinateIds | No
     missing = [name for name in HELPERS if shutil.which(name, path=files.helpers) is None]
     if missing:
         return None, (", ".join(f"{name} not installed" for name in missing)
-                      + " (Debian's uidmap package): runs share this user's uid")
+                      + " (Debian's uidmap package)")
     uids, gids = first_range(files.subuid, keys), first_range(files.subgid, keys)
     if uids is None or gids is None:
         path = files.subuid if uids is None else files.subgid
-        return None, (f"no {path} range for {user}: runs share this user's uid (an operator "
-                      f"adds one: usermod --add-subuids FIRST-LAST --add-subgids FIRST-LAST "
-                      f"{user})")
+        return None, (f"no {path} range for {user}; an operator adds one: usermod "
+                      f"--add-subuids FIRST-LAST --add-subgids FIRST-LAST {user}")
     return SubordinateIds(user, uids[0], gids[0], min(uids[1], gids[1])), ""
 
 

@@ -78,5 +78,5 @@ def probe_mapping(ids: SubordinateIds) -> str:
     if result.returncode != 0 or any(line not in maps for line in wanted):
         why = result.stderr.strip() or f"unshare mapped {maps} instead"
         return (f"newuidmap/newgidmap cannot map the subordinate ids {ids.uid} and {ids.gid} of "
-                f"{ids.user} ({why}): runs share this user's uid")
+                f"{ids.user} ({why})")
     return ""
