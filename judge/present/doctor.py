@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from judge.languages.selftest import SelfTestResult, self_test_all
 from judge.sandbox.api import Sandbox
-from judge.sandbox.guarantees import Guarantee, describe_guarantees
+from judge.sandbox.guarantees import Guarantee, describe_guarantees, run_identity
 from judge.sandbox.host import HostSupport
 
 
@@ -16,6 +16,7 @@ from judge.sandbox.host import HostSupport
 class Diagnosis:
     sandbox: str
     cgroups: str  # which cgroups measure and cap the runs, and where; or why none
+    run_uid: str  # whether runs have a uid of their own on the host; or what is missing
     guarantees: tuple[Guarantee, ...]
     languages: tuple[SelfTestResult, ...]
 
@@ -25,6 +26,7 @@ def diagnose(sandbox: Sandbox) -> Diagnosis:
     return Diagnosis(
         sandbox=sandbox.info.kind,
         cgroups=describe_cgroups(host),
+        run_uid=run_identity(host),
         guarantees=describe_guarantees(getattr(sandbox, "host", None),
                                        getattr(sandbox, "syscall_filter", None)),
         languages=self_test_all(sandbox),
@@ -32,8 +34,8 @@ def diagnose(sandbox: Sandbox) -> Diagnosis:
 
 
 def render_diagnosis(diagnosis: Diagnosis) -> str:
-    lines = [f"sandbox: {diagnosis.sandbox}", f"cgroups: {diagnosis.cgroups}", "",
-             "guarantees:"]
+    lines = [f"sandbox: {diagnosis.sandbox}", f"cgroups: {diagnosis.cgroups}",
+             f"uid: {diagnosis.run_uid}", "", "guarantees:"]
     width = max(len(guarantee.name) for guarantee in diagnosis.guarantees)
     for guarantee in diagnosis.guarantees:
         state = "active     " if guarantee.active else "UNAVAILABLE"

@@ -10,6 +10,7 @@
     guarantees     which guarantees are active, for reports and `judge doctor`
     baselines      calibrated idle footprints of each runtime, cached
     userns         the user namespace a normal user's fork server starts in
+    subids         a normal user's subordinate ids: uids of their own for its runs
     cgroup_v2_parent  where a cgroup v2 host's runs go, and making room there
     wrapping       a sandbox around another (gates, fault watches) forwarding the rest
 

@@ -86,14 +86,34 @@ def _processes(host: HostSupport) -> Guarantee:
     if host.namespaces and host.cgroup_version is not None and host.root:
         return Guarantee("processes", True,
                          "PID namespace, pids cgroup, RLIMIT_NPROC under a uid of its own")
+    if host.user_namespace and host.subordinate is not None:
+        return Guarantee("processes", True,
+                         "PID namespace, RLIMIT_NPROC under a uid of its own (a subordinate uid "
+                         "of the user's, with no capability; no pids cgroup: "
+                         + host.cgroup_reason + ")")
     if host.user_namespace:
         # A fork bomb is bounded, but by a count the server's own few processes share, and
         # with no cap on what the bomb's processes use together but each one's RLIMIT_AS.
         return Guarantee("processes", True,
                          "PID namespace, RLIMIT_NPROC counted in the server's user namespace "
                          "(no pids cgroup: " + host.cgroup_reason + "; runs share the judge's "
-                         "uid on the host, mapped to 0 inside, with every capability dropped)")
+                         "uid on the host, mapped to 0 inside, with every capability dropped: "
+                         + host.subordinate_reason + ")")
     return Guarantee("processes", False, _first_reason(host))
+
+
+def run_identity(host: HostSupport | None) -> str:
+    """Whose uid the isolated runs have on the host, for `judge doctor`: one of their own (a
+    run that escaped its namespaces could still signal, trace or write nothing of the judge's),
+    or the judge's, and what is missing for one of their own."""
+    if host is None or not host.namespaces:
+        return "runs share the judge's uid (no isolation on this host)"
+    if host.root:
+        return (f"runs have their own uid ({host.sandbox_uid_base} plus the judge's slot: one "
+                "per judge at once)")
+    if host.subordinate is not None:
+        return f"runs have their own uid ({host.subordinate.describe()})"
+    return f"runs share the judge's uid on the host ({host.subordinate_reason})"
 
 
 def _cleanup(host: HostSupport) -> Guarantee:

@@ -17,7 +17,10 @@ from pathlib import Path
 
 from . import cgroup_v2_parent
 from .cgroup_v2_parent import prepare as prepare_v2_parent
+from judge.sandbox import subids
+from judge.sandbox.subids import SubidFiles, SubordinateIds
 from judge.sandbox.userns import probe as probe_user_namespace
+from judge.sandbox.userns import probe_mapping
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 SANDBOX_UID_BASE = 1_900_000_000  # plus the judge's slot: a uid no account uses, one per judge
@@ -43,13 +46,22 @@ class HostSupport:
     namespace_reason: str = ""  # why namespaces are unusable
     # Not root, but the server's namespaces come from a user namespace of its own (userns.py)
     user_namespace: bool = False
+    # In that user namespace, the user's subordinate ids its runs get a uid of (subids.py), or
+    # None: they share the user's uid, and `subordinate_reason` says why.
+    subordinate: SubordinateIds | None = None
+    subordinate_reason: str = ""
 
     @property
     def sandbox_uid_base(self) -> int | None:
-        return SANDBOX_UID_BASE if self.root else None
+        """The host uid of slot 0's runs (a judge's runs get the base plus its slot), or None:
+        they share the judge's."""
+        if self.root:
+            return SANDBOX_UID_BASE
+        return self.subordinate.host_uid(0) if self.subordinate is not None else None
 
 
-def detect_host() -> HostSupport:
+def detect_host(subid_files: SubidFiles = SubidFiles()) -> HostSupport:
+    """This host's support; `subid_files`: where a normal user's subordinate ids are read."""
     root = os.geteuid() == 0
     version, dirs, cgroup_reason = detect_cgroups(root, _read("/proc/self/mountinfo"),
                                                   _read("/proc/self/cgroup"))
@@ -57,9 +69,22 @@ def detect_host() -> HostSupport:
         namespaces, namespace_reason = _detect_namespaces(root)
     else:
         namespaces, namespace_reason = probe_user_namespace()
+    subordinate, subordinate_reason = None, ""
+    if namespaces and not root:
+        subordinate, subordinate_reason = detect_subordinate(subid_files)
     return HostSupport(root=root, cgroup_version=version, cgroup_dirs=dirs,
                        cgroup_reason=cgroup_reason, namespaces=namespaces,
-                       namespace_reason=namespace_reason, user_namespace=namespaces and not root)
+                       namespace_reason=namespace_reason, user_namespace=namespaces and not root,
+                       subordinate=subordinate, subordinate_reason=subordinate_reason)
+
+
+def detect_subordinate(files: SubidFiles) -> tuple[SubordinateIds | None, str]:
+    """(this user's subordinate ids, proved mappable, or None and what is missing)."""
+    ids, reason = subids.find(files)
+    if ids is None:
+        return None, reason
+    reason = probe_mapping(ids)
+    return (None, reason) if reason else (ids, "")
 
 
 def detect_cgroups(root: bool, mountinfo: str, own: str) -> tuple[int | None, dict[str, str], str]:

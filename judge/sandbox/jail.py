@@ -14,6 +14,7 @@ worker of its own, which reads and runs it and exits: the server never reads it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import os
@@ -75,10 +76,8 @@ __all__ = ["JailSandbox", "ServerFailed"]
 
 class JailSandbox:
     def __init__(self, cache: Cache, host: HostSupport) -> None:
-        self.host = host
         self.cache = cache
         self.syscall_filter = filter_program(cache.syscall_filters)  # what isolated runs load
-        self.info = sandbox_info("jail", host, syscall_filter=self.syscall_filter)
         self._baselines = BaselineCache(cache.baselines)
         self._lock = threading.Lock()
         self._servers: dict[bool, ServerProcess] = {}  # by RunRequest.isolate
@@ -90,6 +89,8 @@ class JailSandbox:
         self._lock_folder = ownership.lock_folder(lock_parent())
         self._slot = ownership.claim(self._lock_folder)
         self._release_slot = weakref.finalize(self, self._slot.release)
+        self.host = _with_uid_for_slot(host, self._slot.number)
+        self.info = sandbox_info("jail", self.host, syscall_filter=self.syscall_filter)
         # One private directory for every run's stdio files: a directory per run cost a few
         # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
         # Named by the slot, so that one killed without a chance to clean up is swept.
@@ -200,9 +201,20 @@ class JailSandbox:
 
     @property
     def sandbox_uid(self) -> int | None:
-        """The uid isolated runs drop to (None when not root): one per judge on the host."""
+        """The host's uid of isolated runs (None when they share the judge's): one per judge
+        on the host."""
         base = self.host.sandbox_uid_base
         return None if base is None else base + self._slot.number
+
+    def _run_uid(self, isolated: bool) -> int | None:
+        """The uid the server's isolated runs drop to, as the server names it: the host's as
+        root; in a normal user's server, the number its user namespace maps to sandbox_uid."""
+        if self.host.root:
+            return self.sandbox_uid
+        subordinate = self.host.subordinate
+        if isolated and self.host.user_namespace and subordinate is not None:
+            return subordinate.inside(self._slot.number)
+        return None
 
     @property
     def owner(self) -> str:
@@ -321,7 +333,8 @@ class JailSandbox:
     def _start_server(self, isolated: bool) -> ServerProcess:
         # Without root, only the server of isolated runs needs a user namespace: its runs' own
         # namespaces are made in it. Trusted runs' server stays as it is, and starts faster.
-        prefix = server_prefix() if isolated and self.host.user_namespace else ()
+        prefix = (server_prefix(self.host.subordinate) if isolated and self.host.user_namespace
+                  else ())
         self._servers[isolated] = ServerProcess(self._config(isolated), keep_fds=(self._slot.fd,),
                                                 prefix=prefix)
         return self._servers[isolated]
@@ -335,13 +348,27 @@ class JailSandbox:
             cgroup_version=self.host.cgroup_version,
             cgroup_dirs=dict(self.host.cgroup_dirs),
             namespaces=self.host.namespaces and isolated,
-            uid=self.sandbox_uid,
+            user_namespace=isolated and self.host.user_namespace,
+            uid=self._run_uid(isolated),
             owner=f"{self._slot.owner}-{'i' if isolated else 't'}",  # the judge's two servers
             lock_folder=self._lock_folder,
             binds=binds,
             hidden=hidden_package_folders() if isolated else [],
             syscall_filter=self.syscall_filter.bpf if isolated else None,
         )
+
+
+def _with_uid_for_slot(host: HostSupport, slot: int) -> HostSupport:
+    """`host` as a judge of slot `slot` uses it: a subordinate range smaller than the judges
+    of its user at once gives the judges beyond it none (their runs share the user's uid, and
+    their reports say so)."""
+    subordinate = host.subordinate
+    if subordinate is None or slot < subordinate.count:
+        return host
+    return dataclasses.replace(
+        host, subordinate=None,
+        subordinate_reason=(f"all {subordinate.count} subordinate uids of {subordinate.user} "
+                            "are taken by judges running at once"))
 
 
 def _failed_half(pair: PairResult) -> RunResult:

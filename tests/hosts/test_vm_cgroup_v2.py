@@ -49,8 +49,10 @@ echo "GUEST-UPTIME $(cut -d' ' -f1 /proc/uptime)"
 echo "ROOT-FS $(stat -f -c %T /)"
 {python} -c 'from judge.sandbox.host import detect_host
 from judge.present.doctor import describe_cgroups
+from judge.sandbox.guarantees import run_identity
 host = detect_host()
-print("DOCTOR-CGROUPS", describe_cgroups(host))'
+print("DOCTOR-CGROUPS", describe_cgroups(host))
+print("DOCTOR-UID", run_identity(host))'
 {python} -m pytest -p no:cacheprovider -p no:xdist -p no:randomly --color=no -m vm_tier \\
   -rfEs --durations=10 {selection}
 """
@@ -60,6 +62,10 @@ print("DOCTOR-CGROUPS", describe_cgroups(host))'
 DELEGATE_SCRIPT = """
 set -e
 useradd --create-home --shell /bin/bash {user}
+# Subordinate ids (whatever this machine's /etc/subuid gave): its runs get uids of their own;
+# tests/sandbox/test_subordinate_uids.py also runs the fallback without them.
+grep -q "^{user}:" /etc/subuid || usermod --add-subuids 300000-365535 \\
+  --add-subgids 300000-365535 {user}
 # The virtual environment's interpreter may live under root's home (pyenv): let the user reach
 # it. (In the guest's overlay: nothing of this reaches the host.)
 chmod o+x /root
@@ -113,6 +119,8 @@ def test_root_on_cgroup_v2_with_an_overlay_root(tmp_path, record_property):
     assert "ROOT-FS overlayfs" in run.console, tail(run.console, tmp_path)
     assert "DOCTOR-CGROUPS v2 (unified under /sys/fs/cgroup)" in run.console, tail(run.console,
                                                                                    tmp_path)
+    assert "DOCTOR-UID runs have their own uid (1900000000 plus" in run.console, \
+        tail(run.console, tmp_path)
     # As root every kind of check runs: none skips for want of cgroups or namespaces.
     assert "cgroups unavailable" not in run.console, tail(run.console, tmp_path)
     assert "namespaces unavailable" not in run.console, tail(run.console, tmp_path)
@@ -130,6 +138,8 @@ def test_a_normal_user_with_a_delegated_cgroup_v2_subtree(tmp_path, record_prope
             in run.console), tail(run.console, tmp_path)
     assert "cgroups unavailable" not in run.console, tail(run.console, tmp_path)
     assert "namespaces unavailable" not in run.console, tail(run.console, tmp_path)
+    assert "DOCTOR-UID runs have their own uid (subordinate uids" in run.console, \
+        tail(run.console, tmp_path)
     assert passed(run.console) >= 15, tail(run.console, tmp_path)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from judge.cache import Cache
@@ -73,3 +75,11 @@ def test_doctor_names_a_subtree_delegated_to_a_normal_user():
                                       "a subtree delegated to this user)")
     root = HostSupport(root=True, cgroup_version=2, cgroup_dirs={"unified": "/sys/fs/cgroup"})
     assert describe_cgroups(root) == "v2 (unified under /sys/fs/cgroup)"
+
+
+def test_doctor_says_whose_uid_the_runs_have(diagnosis):
+    line = next(line for line in render_diagnosis(diagnosis).splitlines()
+                if line.startswith("uid: "))
+    assert line == f"uid: {diagnosis.run_uid}"
+    if diagnosis.sandbox == "jail" and os.geteuid() == 0:
+        assert line.startswith("uid: runs have their own uid (1900000000 plus the judge's slot")

@@ -33,7 +33,7 @@ def report(**fields):
     ORDER,
     report(),
     protocol.ServerConfig(1, {"memory": "/m"}, True, 1_900_000_000, "3-0badcafe", "/dev/shm/l",
-                          ["/usr"], ["/usr/x"], b"\0" * 8),
+                          ["/usr"], ["/usr/x"], b"\0" * 8, False),
     protocol.Ready(123),
     protocol.SetupFailed("FileNotFoundError: x"),
     protocol.ProgramEnded(9, 1000, 5, 12.5),

@@ -10,8 +10,10 @@ trusted runs when it first needs one, each as a directory:
 
 A judge that is not root starts the server of isolated runs in a user namespace of its own
 (judge.sandbox.userns: `unshare --user --map-root-user`), where it is uid 0 with the
-capabilities to make the same namespaces and root. There it has no cgroups and no uid for its
-runs: it makes the runs' PID namespace first and mounts that namespace's /proc for itself
+capabilities to make the same namespaces and root. There it has no cgroups, and a uid for its
+runs only where the user has subordinate ids (ServerConfig.uid: one of them, mapped above its
+own uid 0; else None, and the runs keep the user's uid with no capability). It makes the runs'
+PID namespace first and mounts that namespace's /proc for itself
 (rootfs.enter_pid_namespace), so that the kernel lets runs mount their own and its workers read
 their runs by their numbers; after every order the namespace's holder kills whatever is left
 (pidsweep), and runs drop every capability before they exec.

@@ -159,14 +159,13 @@ def program_main(server, order, files, joins, status_w, source, exec_fd, go_r=No
     try:
         join_cgroups(joins)
         os.setpgid(0, 0)  # without a PID namespace the process group is what gets killed
-        own_user_namespace = server.uid is None and server.namespaces is not None
-        set_limits(order, server.uid, server.cgroups is not None,
-                   count_processes=own_user_namespace)
+        user_namespace = server.config.user_namespace
+        set_limits(order, server.uid, server.cgroups is not None, count_processes=user_namespace)
         if order.isolate:  # (before the uid drop: as root, whose key quota runs cannot fill)
             join_new_session_keyring(filtered=server.syscall_filter is not None)
         if order.isolate and server.uid is not None:
-            drop_privileges(server.uid)
-        elif order.isolate and own_user_namespace:
+            drop_privileges(server.uid)  # (in a user namespace: a subordinate uid, no capability)
+        elif order.isolate and user_namespace:
             drop_capabilities()
         os.chdir(BOX if server.namespaces is not None and order.isolate else order.cwd)
         for target, fd in enumerate(files):

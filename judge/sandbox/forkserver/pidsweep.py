@@ -16,8 +16,9 @@ def kill_all_but_holder():
     until nothing is; reap those that were this process's children or orphans."""
     me = os.getpid()
     for _ in range(ROUNDS):
-        alive = [pid for pid in _pids() if pid not in (HOLDER, me) and not _zombie(pid)]
-        if not alive:
+        listed = _pids()
+        alive = [pid for pid in listed if pid not in (HOLDER, me) and not _zombie(pid)]
+        if not alive and _settled(listed):
             return
         for pid in alive:
             kill(pid)
@@ -34,9 +35,10 @@ def kill_isolated_leftovers():
     children are its runs', reaped by their own code."""
     own = _mount_namespace("self")
     for _ in range(ROUNDS):
-        alive = [pid for pid in _pids() if pid != HOLDER and not _zombie(pid)
+        listed = _pids()
+        alive = [pid for pid in listed if pid != HOLDER and not _zombie(pid)
                  and _mount_namespace(pid) not in (own, None)]
-        if not alive:
+        if not alive and _settled(listed):
             return
         for pid in alive:
             kill(pid)
@@ -48,6 +50,12 @@ def _mount_namespace(pid):
         return os.stat(f"/proc/{pid}/ns/mnt").st_ino
     except OSError:
         return None  # gone
+
+
+def _settled(listed):
+    """Whether no process came since `listed` was taken: one that forked and ended while the
+    listing was being looked at (a daemon's first child) leaves its child in the next one."""
+    return set(_pids()) <= set(listed)
 
 
 def _pids():

@@ -41,12 +41,14 @@ ServerConfig = _message("ServerConfig", [
     "cgroup_version",  # 1, 2, or None when the host gives no usable cgroups
     "cgroup_dirs",  # {controller: parent folder}: v1 memory, pids, cpuacct; v2 "unified"
     "namespaces",  # whether mount, PID, network and IPC namespaces may be made
-    "uid",  # the unprivileged uid of isolated runs (one per judge's slot), or None
+    "uid",  # the unprivileged uid isolated runs drop to, as the server names it (one per
+    # judge's slot), or None: they keep the server's own (a user namespace without a range)
     "owner",  # "SLOT-TOKEN": what names the server's cgroups and roots (forkserver.ownership)
     "lock_folder",  # where the slots' locks are: what tells a live judge's names from a dead one's
     "binds",  # host paths shown read-only in a run's minimal root
     "hidden",  # paths under the binds that a run sees as empty folders (third-party packages)
     "syscall_filter",  # the BPF program every isolated run's program loads (bytes), or None
+    "user_namespace",  # the server is uid 0 of a user namespace of its own (judge not root)
 ], "The host as the judge found it; the first message to a new server.")
 
 Ready = _message("Ready", ["pid"], "The server is set up and waits for RunOrders.")

@@ -168,8 +168,9 @@ def mount_run_directories(order, uid, root=""):
     # nor anything else of the namespace's root, whose command line names the judge.
     mount("proc", f"{root}/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
     if uid is None:
-        # In a user namespace the run is the judge's own uid on the host, which /proc/keys
-        # answers for: the names of the operator's keys would show. (keyctl is filtered.)
+        # Without a uid of its own (a user namespace without subordinate ids) the run is the
+        # judge's own uid on the host, which /proc/keys answers for: the names of the
+        # operator's keys would show. (keyctl is filtered.)
         for name in SAME_UID_FILES:
             mount(f"{root}/dev/null", f"{root}/proc/{name}", None, MS_BIND)
 
@@ -360,6 +361,6 @@ def sweep_stale_roots(lock_folder):
 
 
 def _owner(uid):
-    """Who owns a run's /box: its uid, or without one (a server in a user namespace of a judge
-    that is not root) the server's own uid there."""
+    """Who owns a run's /box: its uid, or without one (a server in a user namespace without
+    subordinate ids) the server's own uid there."""
     return os.getuid() if uid is None else uid

@@ -45,7 +45,8 @@ class Server:
         # inside.leave_worker), and the descriptors of its own that they let go of.
         self.supervisor = self.pid
         self.private_fds = (request_fd, reply_fd)
-        # A uid of its own judge's slot: RLIMIT_NPROC then counts only this server's runs.
+        # A uid of its own judge's slot: RLIMIT_NPROC then counts only this server's runs. In a
+        # user namespace, one of the user's subordinate ids where it has them, else None.
         self.uid = config.uid
         # Names of what the server makes on the host carry its judge's slot, never a pid: pids
         # repeat across PID namespaces (forkserver.ownership).
@@ -54,10 +55,10 @@ class Server:
         # The interactor of a pair run is measured apart from the submission.
         self.partner_cgroups = cgroup_backends.for_host(config.cgroup_version, config.cgroup_dirs,
                                                    config.owner, config.lock_folder, kind="p")
-        # No uid for the runs, yet allowed namespaces: the server is uid 0 of a user namespace
-        # of its own (judge.sandbox.userns).
+        # A judge that is not root: the server is uid 0 of a user namespace of its own
+        # (judge.sandbox.userns).
         self.namespaces = (Namespaces(config.binds, config.hidden, config.owner,
-                                      config.lock_folder, user_namespace=config.uid is None)
+                                      config.lock_folder, user_namespace=config.user_namespace)
                            if config.namespaces else None)
         self.pid_namespace = None  # (its holder's pid, the pipe that keeps it) once made
         self.pidfd = pidfd_works()
@@ -71,6 +72,10 @@ class Server:
 
     def set_up(self):
         """Everything prepared once: cgroups, namespaces, the minimal root, warm caches."""
+        if self.uid is not None:
+            # Runs of a uid other than the server's read the files it places in their /box and
+            # exec what their compile step left: a judge's umask of 077 would hide them.
+            os.umask(0o022)
         if self.cgroups is not None:
             self.cgroups.sweep_stale()
         if self.namespaces is not None and self.namespaces.user_namespace:
