@@ -1,7 +1,8 @@
 """Speed as a normal user (host tier b): `judge submit` on 200 one-line tests against the shell
 loop, both run as a user that is not root, pair by pair in the same rounds. There the fork
 server isolates its runs in a user namespace of its own and has no cgroup. Target: judge / loop
-<= 0.10 (root's, measured by bench_speed, is about 0.07).
+<= 0.10, as root's in bench_speed (the "about 0.07" once quoted for root was against a loop over
+pyenv's slower interpreter: see bench/README.md).
 
 Run as root, both run as the user `judge-test` (`make test` makes it: .ci/create-test-user),
 with the system's interpreter of this one's version reading this environment's packages (an

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import compileall
 import importlib
+import os
 import sys
 import time
 from pathlib import Path
@@ -35,6 +36,11 @@ def main() -> int:
     # installs; an editable install under PYTHONDONTWRITEBYTECODE never is): no timing below
     # includes compiling the judge's own modules, about 40 ms at every start here.
     compileall.compile_dir(ROOT / "judge", quiet=1)
+    # The `judge` command imports the judge of this checkout, not the one the environment was
+    # installed from (an editable install names one checkout; a second worktree's bench would
+    # time the first's code): the path wins over the install's finder.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))])
     wanted = sys.argv[1:] or BENCHMARKS
     failed = []
     for name in wanted:

@@ -18,7 +18,7 @@ from . import protocol
 from . import cgroup_backends
 from .exitpeak import wake_on_sigchld
 from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
-from .libc import set_command_line, unshare
+from .libc import process_name, set_command_line, unshare
 from .pair import supervise_pair
 from .processes import RUN, SERVER, WORKER, reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
@@ -45,6 +45,12 @@ class Server:
         # inside.leave_worker), and the descriptors of its own that they let go of.
         self.supervisor = self.pid
         self.private_fds = (request_fd, reply_fd)
+        # What it (and a worker) is called, as a run's child is until it execs: asked of the
+        # kernel (prctl), not of /proc, where a server in a user namespace has no number (its
+        # name would read "", and a child's pre-exec peak, the server's pages, as the
+        # program's). Asked once: asking (ctypes) in every run touched some twenty pages that
+        # the server shares with the run, each one copied.
+        self.name = process_name()
         # A uid of its own judge's slot: RLIMIT_NPROC then counts only this server's runs. In a
         # user namespace, one of the user's subordinate ids where it has them, else None.
         self.uid = config.uid

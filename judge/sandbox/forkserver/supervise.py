@@ -9,7 +9,6 @@ import time
 from . import protocol
 from .exitpeak import ExitPeak, drain, forget_sigchld
 from .inside import direct_main, init_main
-from .libc import process_name
 from .pidsweep import kill_isolated_leftovers
 from .processes import (RUN, WORKER, kill, kill_group, name_and_peak, read_proc, read_to_end,
                         reap, reap_orphans)
@@ -144,10 +143,6 @@ class Run:
         self.records = []
         self.stopped = None  # why the worker stopped it: cpu, wall, output, partner, abandoned
         self.last_hwm_kb = 0  # without cgroups: the program's VmHWM as last seen (sample_own_peak)
-        # What its child is called until it execs the program: asked of the kernel (prctl), not
-        # of /proc, where a server in a user namespace has no number (its name would read "",
-        # and a child's pre-exec peak, the server's pages, as the program's).
-        self.parent_name = process_name()
         self.stopped_at = None  # when, until the stop is escalated
         self.capped = 0  # how often its memory had met its cap at the last look
         self.capped_at = None  # since when it has met its cap at every look, or None
@@ -288,7 +283,8 @@ class Run:
         if pid is None:
             return
         name, hwm_kb = name_and_peak(pid, self.proc_fd())
-        if hwm_kb and (self.order.python or name != self.parent_name):
+        # Its child is called as the server (Server.name) until it execs the program.
+        if hwm_kb and (self.order.python or name != self.server.name):
             self.last_hwm_kb = hwm_kb
 
     def own_peak_kb(self, maxrss_kb):
