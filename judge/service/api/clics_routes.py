@@ -45,7 +45,7 @@ from judge.service.contest_feed import (
 )
 from judge.service.contests import aware, load_contest
 from judge.service.feed_views import view_log
-from judge.service.models import Contest, Role, Submission, TeamMember, User
+from judge.service.models import Contest, ContestEvent, Role, Submission, TeamMember, User
 
 router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
 COLLECTIONS = ("judgement-types", "languages", "problems", "groups", "organizations", "teams",
@@ -185,7 +185,11 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
             first, position = events_after(session, contest_id, view, since_token)
         except UnknownToken as exc:
             raise ApiError(400, str(exc)) from None
-    lines = feed_lines(parts, contest_id, view, first, position, stream)
+        # Resumed at (or after) the state that ended the updates: nothing more will come, so
+        # the response ends instead of sending keep-alives forever (a tail never ends for a
+        # reader that starts past the end: it only sees the end among events it reads).
+        over = not first and _ends_at(session, contest_id, view, position)
+    lines = feed_lines(parts, contest_id, view, first, position, stream and not over)
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
@@ -221,6 +225,14 @@ async def feed_lines(parts: Services, contest_id: str, view: str, first: list, p
                 yield b"\n"
                 quiet_since = time.monotonic()
             await asyncio.sleep(settings.feed_poll_seconds)
+
+
+def _ends_at(session: Session, contest_id: str, view: str, position: int) -> bool:
+    """Whether the view's event at `position` is the state that ends the updates."""
+    data = session.scalar(select(ContestEvent.data).where(
+        ContestEvent.contest_id == contest_id, ContestEvent.view == view,
+        ContestEvent.position == position, ContestEvent.type == "state"))
+    return bool(data and data.get("end_of_updates"))
 
 
 def _stored_after(parts: Services, contest_id: str, view: str, position: int):
