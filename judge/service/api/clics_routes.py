@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from judge import __version__
 from judge.contest.clics_access import ENDPOINTS, access_object, api_information
-from judge.contest.clics_board import scoreboard_object
+from judge.contest.clics_board import scoreboard_object, state_object
 from judge.contest.clics_feed import Snapshot, UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
 from judge.contest.model import AccountType, View
@@ -34,8 +34,7 @@ from judge.service.api.clics_clar import post_clarification
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
-from judge.service.clics_record import clics_submission
-from judge.service.contest_board import contest_board
+from judge.service.clics_record import clics_submission, settled_at
 from judge.service.contest_feed import (
     NOT_SERVED,
     ended,
@@ -43,7 +42,7 @@ from judge.service.contest_feed import (
     events_from,
     feed_view,
 )
-from judge.service.contests import aware, load_contest
+from judge.service.contests import aware, contest_head, load_contest
 from judge.service.feed_views import view_log
 from judge.service.models import Contest, ContestEvent, Role, Submission, TeamMember, User
 
@@ -155,13 +154,28 @@ def state(contest_id: str, user: User | None = Depends(optional_user),
 @router.get("/contests/{contest_id}/scoreboard")
 def scoreboard(contest_id: str, user: User | None = Depends(optional_user),
                parts: Services = Depends(services)) -> dict:
-    objects, viewer = _objects(parts, user, contest_id)
+    """The board the pages serve too, from the board cache (judge.service.board_cache: made
+    again only for what changed, not for each request), with the state as the feed has it."""
+    now = _now(parts)
     with parts.database.session() as session:
-        board = contest_board(session, contest_id, View.JURY if viewer.jury else View.PUBLIC)
-    if board is None:
+        viewer = viewer_of(session, user, contest_id)
+        row = session.get(Contest, contest_id)
+        if row is None:
+            raise ApiError(404, f"no contest {contest_id!r}")
+        head, thawed, finalized = contest_head(row), aware(row.thawed_at), aware(row.finalized_at)
+    view = View.JURY if viewer.jury else View.PUBLIC
+    served = parts.boards.board(parts.database, contest_id, view, None, now)
+    if served is not None and (served.board.thawed_at, served.board.finalized_at) != (
+            thawed, finalized):
+        # Thawed or finalized by another process (`judge contest`), which tells no cache: the
+        # cache would look at the row within a second; the board must agree with its state now.
+        parts.boards.forget(contest_id)
+        served = parts.boards.board(parts.database, contest_id, view, None, now)
+    if served is None:
         raise ApiError(404, f"no contest {contest_id!r}")
-    return scoreboard_object(board.contest, board.standings, time=_now(parts),
-                             state=objects["state"][None])
+    state = state_object(head, now, thawed_at=thawed, finalized_at=finalized,
+                         end_of_updates_at=settled_at(thawed, finalized))
+    return scoreboard_object(served.board.contest, served.standings, time=now, state=state)
 
 
 @router.get("/contests/{contest_id}/event-feed")
