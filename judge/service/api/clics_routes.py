@@ -30,7 +30,12 @@ from judge.contest.clics_board import scoreboard_object, state_object
 from judge.contest.clics_feed import Snapshot, UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
 from judge.contest.model import AccountType, View
-from judge.service.api.clics_clar import post_clarification
+from judge.service.api.clics_clar import (
+    JURY_CAPABILITIES,
+    TEAM_CAPABILITIES,
+    post_clarification,
+    put_clarification,
+)
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
@@ -138,8 +143,8 @@ def access(contest_id: str, user: User | None = Depends(optional_user),
         contest = load_contest(session, contest_id)
     if contest is None:
         raise ApiError(404, f"no contest {contest_id!r}")
-    capabilities = ("team_submit", "team_clar") if viewer.kind is AccountType.TEAM else (
-        ("admin_submit", "admin_clar") if viewer.jury else ())
+    capabilities = ("team_submit", *TEAM_CAPABILITIES) if viewer.kind is AccountType.TEAM else (
+        ("admin_submit", *JURY_CAPABILITIES) if viewer.jury else ())
     found = access_object(contest, viewer.kind, capabilities)
     found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
     return found
@@ -291,6 +296,17 @@ async def clarification(contest_id: str, request: Request,
                         parts: Services = Depends(services)) -> JSONResponse:
     raw = await request.body()
     made = await run_in_threadpool(post_clarification, raw, parts, user, contest_id)
+    return JSONResponse(made, status_code=201, headers={
+        "Location": f"/api/contests/{contest_id}/clarifications/{made['id']}"})
+
+
+@router.put("/contests/{contest_id}/clarifications/{clarification_id}")
+async def put_clarification_route(contest_id: str, clarification_id: str, request: Request,
+                                  user: User | None = Depends(optional_user),
+                                  parts: Services = Depends(services)) -> JSONResponse:
+    raw = await request.body()
+    made = await run_in_threadpool(put_clarification, raw, parts, user, contest_id,
+                                   clarification_id)
     return JSONResponse(made, status_code=201, headers={
         "Location": f"/api/contests/{contest_id}/clarifications/{made['id']}"})
 
