@@ -28,6 +28,7 @@ BENCHMARKS = (
     "bench.bench_contest_board",
     "bench.bench_contest_feed",
     "bench.bench_feed_update",
+    "bench.bench_clics_scoreboard",
 )
 
 

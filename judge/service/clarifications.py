@@ -70,9 +70,21 @@ def ask(
     return _store(session, contest_id, user, text, problem, team, None, None, now)
 
 
+def ask_for(
+    session: Session, contest_id: str, user: User, team_id: str, text: str,
+    problem: str | None, now: datetime | None = None, clics_id: str | None = None,
+) -> Clarification:
+    """A team's question sent for it by `user`, one of the jury (a proxy of the team's, or a
+    shadow system copying the team's question with its time and id)."""
+    if session.get(ContestTeam, (contest_id, team_id)) is None:
+        raise ClarificationRefused(422, f"no team {team_id!r} in contest {contest_id!r}")
+    return _store(session, contest_id, user, text, problem, team_id, None, None, now, clics_id)
+
+
 def answer(
     session: Session, contest_id: str, user: User, text: str, *, reply_to: int | None = None,
     to_team: str | None = None, problem: str | None = None, now: datetime | None = None,
+    clics_id: str | None = None,
 ) -> Clarification:
     """The jury's message: an answer to a question (to its team, or to all when `to_team` is
     None), or, without `reply_to`, a message to one team or an announcement to all."""
@@ -85,10 +97,24 @@ def answer(
         problem = question.problem
     if to_team is not None and session.get(ContestTeam, (contest_id, to_team)) is None:
         raise ClarificationRefused(422, f"no team {to_team!r} in contest {contest_id!r}")
-    return _store(session, contest_id, user, text, problem, None, to_team, reply_to, now)
+    return _store(session, contest_id, user, text, problem, None, to_team, reply_to, now,
+                  clics_id)
 
 
-def _store(session, contest_id, user, text, problem, from_team, to_team, reply_to, now):
+def by_clics_id(session: Session, contest_id: str, clics_id: str) -> Clarification | None:
+    """The contest's clarification that the Contest API calls `clics_id` (its own id, or the
+    id of its row when its sender chose none)."""
+    chosen = session.scalar(select(Clarification).where(
+        Clarification.contest_id == contest_id, Clarification.clics_id == clics_id))
+    if chosen is not None or not clics_id.isdigit() or len(clics_id) > 9:
+        return chosen
+    row = session.get(Clarification, int(clics_id))
+    return row if row is not None and row.contest_id == contest_id and (
+        row.clics_id is None) else None
+
+
+def _store(session, contest_id, user, text, problem, from_team, to_team, reply_to, now,
+           clics_id=None):
     text = text.strip()
     if not text:
         raise ClarificationRefused(422, "the text is empty")
@@ -96,6 +122,8 @@ def _store(session, contest_id, user, text, problem, from_team, to_team, reply_t
         raise ClarificationRefused(
             422, f"the text has {len(text)} characters; at most {MAX_TEXT} are taken"
         )
+    if clics_id is not None and by_clics_id(session, contest_id, clics_id) is not None:
+        raise ClarificationRefused(409, f"clarification {clics_id!r} exists already")
     if problem is not None and session.get(ContestProblem, (contest_id, problem)) is None:
         labels = session.scalars(
             select(ContestProblem.problem).where(ContestProblem.contest_id == contest_id)
@@ -107,6 +135,7 @@ def _store(session, contest_id, user, text, problem, from_team, to_team, reply_t
     row = Clarification(
         contest_id=contest_id, from_team_id=from_team, to_team_id=to_team, problem=problem,
         text=text, reply_to_id=reply_to, user_id=user.id, sent_at=now or utcnow(),
+        clics_id=clics_id,
     )
     session.add(row)
     session.flush()

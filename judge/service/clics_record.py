@@ -157,11 +157,11 @@ def clarifications(session: Session, contest: model.Contest) -> tuple[Clarificat
         .order_by(ClarificationRow.sent_at, ClarificationRow.id)
     ).all()
     kept = [row for row in rows if {row.from_team_id, row.to_team_id} <= teams | {None}]
-    ids = {row.id for row in kept}
+    ids = {row.id: row.clics_id or str(row.id) for row in kept}  # a PUT's chosen id
     return tuple(Clarification(
-        id=str(row.id), time=aware(row.sent_at), text=row.text, from_team_id=row.from_team_id,
+        id=ids[row.id], time=aware(row.sent_at), text=row.text, from_team_id=row.from_team_id,
         to_team_id=row.to_team_id, problem_id=row.problem if row.problem in problems else None,
-        reply_to_id=str(row.reply_to_id) if row.reply_to_id in ids else None,
+        reply_to_id=ids.get(row.reply_to_id),
     ) for row in kept)
 
 

@@ -99,6 +99,8 @@ def store_history(session: Session, contest_id: str, history: History) -> Histor
                              "in the contest to own its submissions (accounts.json)")
         kept = _free_id(session, Submission, sub.id)
         renumbered += kept is None
+        if kept is None:
+            _follow_ids(session)  # a new id from the sequence, past the ids given so far
         row = Submission(id=kept, user_id=owner, problem=sub.problem_id,
                          language=sub.language_id, filename=archived.filename,
                          source=archived.source, submitted_at=_naive(sub.time),
@@ -112,11 +114,16 @@ def store_history(session: Session, contest_id: str, history: History) -> Histor
         session.flush()  # its id taken, before the next one asks for its own
     clarification_ids: dict[str, int] = {}
     for clar in history.clarifications:
+        kept = _free_id(session, Clarification, clar.id)
+        if kept is None:
+            _follow_ids(session)
         row = Clarification(
-            id=_free_id(session, Clarification, clar.id), contest_id=contest_id,
+            id=kept, contest_id=contest_id,
             from_team_id=clar.from_team_id, to_team_id=clar.to_team_id,
             problem=clar.problem_id, text=clar.text, sent_at=_naive(clar.time),
-            reply_to_id=clarification_ids.get(clar.reply_to_id or ""), user_id=None)
+            reply_to_id=clarification_ids.get(clar.reply_to_id or ""), user_id=None,
+            # An id of the archive's own choosing stays the API's (digits are this judge's).
+            clics_id=None if clar.id.isdigit() else clar.id)
         session.add(row)
         session.flush()
         clarification_ids[clar.id] = row.id

@@ -331,7 +331,10 @@ class Clarification(Base):
     question it answers (`reply_to_id`)."""
 
     __tablename__ = "clarifications"
-    __table_args__ = (Index("ix_clarifications_contest", "contest_id", "id"),)
+    __table_args__ = (
+        Index("ix_clarifications_contest", "contest_id", "id"),
+        Index("ix_clarifications_clics_id", "contest_id", "clics_id", unique=True),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     contest_id: Mapped[str] = mapped_column(
@@ -349,6 +352,8 @@ class Clarification(Base):
         ForeignKey("users.id", ondelete="SET NULL"), nullable=True
     )
     sent_at: Mapped[datetime] = mapped_column(DateTime())
+    # The id its sender chose (a CLICS admin's PUT); None: the Contest API shows `id`.
+    clics_id: Mapped[str | None] = mapped_column(String(36), nullable=True)
 
 
 class BalloonDone(Base):

@@ -113,7 +113,7 @@ def test_clarifications_by_role_in_the_endpoints_and_each_feed(contestants):
     access = {who: c.json("/api/contests/cup/access", who)["capabilities"]
               for who in (None, "team1", "jury")}
     assert access == {None: [], "team1": ["team_submit", "team_clar"],
-                      "jury": ["admin_submit", "admin_clar"]}
+                      "jury": ["admin_submit", "admin_clar", "proxy_clar"]}
 
 
 def test_clarifications_the_spec_refuses(contestants):
@@ -130,8 +130,9 @@ def test_clarifications_the_spec_refuses(contestants):
         "an empty text": post(c, "team1", {"text": "   "}),
         "an unknown problem": post(c, "team1", {"text": "x", "problem_id": "nope"}),
         "the jury without a time": post(c, "jury", {"text": "x"}),
-        "the jury as a team": post(c, "jury", {"text": "x", "from_team_id": "t1",
-                                               "time": "2026-12-05T09:00:00Z"}),
+        "the jury as a team, to a team": post(c, "jury", {
+            "text": "x", "from_team_id": "t1", "to_team_id": "t2",
+            "time": "2026-12-05T09:00:00Z"}),
         "an answer to nothing": post(c, "jury", {"text": "x", "reply_to_id": "999",
                                                  "time": "2026-12-05T09:00:00Z"}),
         "to no such team": post(c, "jury", {"text": "x", "to_team_id": "t9",
@@ -143,10 +144,99 @@ def test_clarifications_the_spec_refuses(contestants):
         "nobody": 401, "a team names another team": 403, "a team names a recipient": 400,
         "a team sets the time": 400, "a team chooses the id": 400, "an unknown property": 400,
         "an empty text": 422, "an unknown problem": 422, "the jury without a time": 400,
-        "the jury as a team": 400, "an answer to nothing": 404, "to no such team": 422,
+        "the jury as a team, to a team": 400, "an answer to nothing": 404, "to no such team": 422,
         "not JSON": 400,
     }
     assert [clar["id"] for clar in c.json(CLARIFICATIONS, "jury")] == [question["id"]]
+
+
+def put(c, who: str | None, clarification_id: str, body: dict, contest: str = "cup"):
+    auth = (who, PASSWORDS[who]) if who else None
+    return c.api.client.put(f"/api/contests/{contest}/clarifications/{clarification_id}",
+                            json=body, auth=auth)
+
+
+def test_a_proxy_asks_for_a_team_and_an_admin_puts_with_its_own_ids(contestants):
+    c = contestants
+    c.clock.now = START + timedelta(minutes=20)
+    before = {who: feed(c, who) for who in ("team1", "team2", "jury")}
+
+    # proxy_clar: the jury hands in team2's question, sent now as team2's.
+    asked = post(c, "jury", {"text": "Paper question", "from_team_id": "t2",
+                             "problem_id": "sum"})
+    assert asked.status_code == 201, asked.text
+    question = asked.json()
+    assert not errors("clarification.json", question)
+    assert (question["from_team_id"], question["to_team_id"], question["contest_time"]) == (
+        "t2", None, "0:20:00.000")
+    assert "Paper question" in texts(c, "team2") and "Paper question" not in texts(c, "team1")
+
+    # admin_clar by PUT: the answer to it, to team2, with an id of the jury's choosing.
+    answer = {"id": "ans-1", "text": "Yes.", "reply_to_id": question["id"],
+              "to_team_id": "t2", "time": "2026-12-05T09:25:00Z"}
+    made = put(c, "jury", "ans-1", answer)
+    assert made.status_code == 201, made.text
+    assert made.headers["location"] == f"{CLARIFICATIONS}/ans-1"
+    assert (made.json()["id"], made.json()["reply_to_id"], made.json()["contest_time"]) == (
+        "ans-1", question["id"], "0:25:00.000")
+    assert c.json(f"{CLARIFICATIONS}/ans-1", "team2") == made.json()
+    assert c.get(f"{CLARIFICATIONS}/ans-1", "team1").status_code == 404
+
+    # A team's question copied with its own id and time (a shadow system), then answered to
+    # all by POST, naming it by that id.
+    copied = put(c, "jury", "q.7", {"id": "q.7", "text": "Copied?", "from_team_id": "t1",
+                                    "time": "2026-12-05T09:21:00Z"})
+    assert copied.status_code == 201, copied.text
+    assert copied.json()["from_team_id"] == "t1"
+    to_all = post(c, "jury", {"text": "Copied, yes.", "reply_to_id": "q.7",
+                              "time": "2026-12-05T09:26:00Z"})
+    assert to_all.status_code == 201, to_all.text
+    assert (to_all.json()["reply_to_id"], to_all.json()["to_team_id"]) == ("q.7", None)
+
+    # Each feed sends what its reader sees of them, as the endpoints show them.
+    shown = {"team1": {"Copied?", "Copied, yes."},
+             "team2": {"Paper question", "Yes.", "Copied, yes."},
+             "jury": {"Paper question", "Yes.", "Copied?", "Copied, yes."}}
+    for who, expected in shown.items():
+        objects = check_schemas(c, who)
+        after = feed(c, who, since=before[who][-1]["token"])
+        sent = {e["data"]["text"]: e["data"] for e in after if e["type"] == "clarifications"}
+        assert set(sent) == expected, who
+        assert all(objects["clarifications"][clar["id"]] == clar for clar in sent.values())
+    assert texts(c, "team2")["Copied, yes."]["reply_to_id"] is None  # a question not shown
+
+    stamp = "2026-12-05T09:30:00Z"
+    refused = {
+        "proxy: to a team": post(c, "jury", {"text": "x", "from_team_id": "t1",
+                                             "to_team_id": "t2"}),
+        "proxy: an id": post(c, "jury", {"text": "x", "from_team_id": "t1", "id": "p1"}),
+        "proxy: a contest time": post(c, "jury", {"text": "x", "from_team_id": "t1",
+                                                  "contest_time": "0:30:00.000"}),
+        "proxy: no such team": post(c, "jury", {"text": "x", "from_team_id": "t9"}),
+        "POST with an id": post(c, "jury", {"text": "x", "id": "p2", "time": stamp}),
+        "PUT: the id exists": put(c, "jury", "ans-1", dict(answer, text="again")),
+        "PUT: another id than the URL's": put(c, "jury", "ans-2", answer),
+        "PUT: no id": put(c, "jury", "ans-3", {"text": "x", "time": stamp}),
+        "PUT: digits only": put(c, "jury", "12345", {"id": "12345", "text": "x",
+                                                     "time": stamp}),
+        "PUT: not an id": put(c, "jury", "-x", {"id": "-x", "text": "x", "time": stamp}),
+        "PUT: no time": put(c, "jury", "ans-4", {"id": "ans-4", "text": "x"}),
+        "PUT: an answer to nothing": put(c, "jury", "ans-5", {
+            "id": "ans-5", "text": "x", "reply_to_id": "nope", "time": stamp}),
+        "PUT: no such contest": put(c, "jury", "ans-6", {"id": "ans-6", "text": "x",
+                                                          "time": stamp}, contest="nope"),
+        "PUT by a team": put(c, "team1", "mine", {"id": "mine", "text": "x"}),
+        "PUT by nobody": put(c, None, "anon", {"id": "anon", "text": "x"}),
+    }
+    assert {why: r.status_code for why, r in refused.items()} == {
+        "proxy: to a team": 400, "proxy: an id": 400, "proxy: a contest time": 400,
+        "proxy: no such team": 422, "POST with an id": 400, "PUT: the id exists": 409,
+        "PUT: another id than the URL's": 409, "PUT: no id": 400, "PUT: digits only": 400,
+        "PUT: not an id": 400, "PUT: no time": 400, "PUT: an answer to nothing": 404,
+        "PUT: no such contest": 404, "PUT by a team": 403, "PUT by nobody": 401,
+    }
+    assert all(r.json()["message"] for r in refused.values())
+    assert len(c.json(CLARIFICATIONS, "jury")) == 4  # nothing refused was stored
 
 
 def awarded(c, who: str | None) -> dict[str, list[str]]:

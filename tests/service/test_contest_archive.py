@@ -59,6 +59,10 @@ def lived_through(c) -> str:
         "jury", PASSWORDS["jury"]), json={"text": "Yes.", "reply_to_id": question.json()["id"],
                                           "time": "2026-12-05T13:35:00Z"})
     assert answer.status_code == 201, answer.text
+    noted = c.api.client.put("/api/contests/cup/clarifications/note-1", auth=(
+        "jury", PASSWORDS["jury"]), json={"id": "note-1", "text": "Ten minutes to go.",
+                                          "time": "2026-12-05T13:50:00Z"})
+    assert noted.status_code == 201, noted.text  # an id of the jury's own, kept in the archive
     c.clock.now = START + timedelta(hours=5, minutes=10)
     return pending.json()["id"]
 
@@ -132,7 +136,7 @@ def test_an_archive_imported_into_a_fresh_database_is_the_same_contest(
     imported = CliRunner().invoke(cli, ["--root", str(c.api.settings.root), "contest",
                                         "import", str(folder), "--db", fresh])
     assert imported.exit_code == 0, imported.output
-    assert "history: 6 submissions, 5 judgements, 2 clarifications" in imported.output
+    assert "history: 6 submissions, 5 judgements, 3 clarifications" in imported.output
     assert "note:" not in imported.output  # every file of the archive is known
     again = Database(fresh)
     try:
@@ -149,7 +153,9 @@ def test_an_archive_imported_into_a_fresh_database_is_the_same_contest(
                                  sent_at=c.clock.now)
             session.add(made)
             session.flush()
-            assert made.id > max(int(i) for i in after["objects"]["clarifications"])
+            assert made.id > max(int(i) for i in after["objects"]["clarifications"]
+                                 if i.isdigit())
+        assert "note-1" in after["objects"]["clarifications"]
         # Once there, a history is not stored again over itself.
         twice = CliRunner().invoke(cli, ["--root", str(c.api.settings.root), "contest",
                                          "import", str(folder), "--db", fresh])

@@ -13,7 +13,7 @@ to all unless `to` names a team.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 
 from fastapi import APIRouter, Depends, Query
@@ -104,20 +104,31 @@ def send(parts: Services, user: User, body: ClarificationRequest,
          now: datetime | None = None) -> ClarificationView:
     """Store a team's question or the jury's message, then wake the streams that show it.
     `now`: when it was sent (naive UTC), if not now (the Contest API's admins say when)."""
-    with parts.database.writing() as session:
+
+    def store(session: Session) -> Clarification:
         viewer_team(session, body.contest, user)
+        return _store(session, user, body, now or parts.clock())
+
+    return deliver(parts, body.contest, store)
+
+
+def deliver(parts: Services, contest_id: str,
+            store: Callable[[Session], Clarification]) -> ClarificationView:
+    """Store the clarification that `store` makes (a ClarificationRefused is the API's error),
+    then wake the streams that show it."""
+    with parts.database.writing() as session:
         try:
-            row = _store(session, user, body, now or parts.clock())
+            row = store(session)
         except ClarificationRefused as exc:
             raise ApiError(exc.status, exc.message) from None
         view = ClarificationView(
             row.id, row.contest_id, row.from_team_id, row.to_team_id, row.problem, row.text,
             row.reply_to_id, clarifications.aware(row.sent_at),
         )
-    parts.changes.publish(clarifications_changed(body.contest))
+    parts.changes.publish(clarifications_changed(contest_id))
     # The Contest API's feed sends it too: the jury's and the public's logs, and the log of
     # the team that asked or is answered.
-    parts.feed_changed(body.contest, view.from_team_id or view.to_team_id)
+    parts.feed_changed(contest_id, view.from_team_id or view.to_team_id)
     return view
 
 

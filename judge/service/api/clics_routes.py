@@ -26,16 +26,20 @@ from starlette.concurrency import run_in_threadpool
 
 from judge import __version__
 from judge.contest.clics_access import ENDPOINTS, access_object, api_information
-from judge.contest.clics_board import scoreboard_object
+from judge.contest.clics_board import scoreboard_object, state_object
 from judge.contest.clics_feed import Snapshot, UnknownToken, event_line
 from judge.contest.clics_objects import submission_object
 from judge.contest.model import AccountType, View
-from judge.service.api.clics_clar import post_clarification
+from judge.service.api.clics_clar import (
+    JURY_CAPABILITIES,
+    TEAM_CAPABILITIES,
+    post_clarification,
+    put_clarification,
+)
 from judge.service.api.clics_submit import submit_to_contest
 from judge.service.api.deps import Services, optional_user, services
 from judge.service.api.errors import ApiError
-from judge.service.clics_record import clics_submission
-from judge.service.contest_board import contest_board
+from judge.service.clics_record import clics_submission, settled_at
 from judge.service.contest_feed import (
     NOT_SERVED,
     ended,
@@ -43,9 +47,9 @@ from judge.service.contest_feed import (
     events_from,
     feed_view,
 )
-from judge.service.contests import aware, load_contest
+from judge.service.contests import aware, contest_head, load_contest
 from judge.service.feed_views import view_log
-from judge.service.models import Contest, Role, Submission, TeamMember, User
+from judge.service.models import Contest, ContestEvent, Role, Submission, TeamMember, User
 
 router = APIRouter(prefix="/api", tags=["contest api (CLICS)"])
 COLLECTIONS = ("judgement-types", "languages", "problems", "groups", "organizations", "teams",
@@ -139,8 +143,8 @@ def access(contest_id: str, user: User | None = Depends(optional_user),
         contest = load_contest(session, contest_id)
     if contest is None:
         raise ApiError(404, f"no contest {contest_id!r}")
-    capabilities = ("team_submit", "team_clar") if viewer.kind is AccountType.TEAM else (
-        ("admin_submit", "admin_clar") if viewer.jury else ())
+    capabilities = ("team_submit", *TEAM_CAPABILITIES) if viewer.kind is AccountType.TEAM else (
+        ("admin_submit", *JURY_CAPABILITIES) if viewer.jury else ())
     found = access_object(contest, viewer.kind, capabilities)
     found["endpoints"] = [e for e in found["endpoints"] if e["type"] not in NOT_SERVED]
     return found
@@ -155,13 +159,28 @@ def state(contest_id: str, user: User | None = Depends(optional_user),
 @router.get("/contests/{contest_id}/scoreboard")
 def scoreboard(contest_id: str, user: User | None = Depends(optional_user),
                parts: Services = Depends(services)) -> dict:
-    objects, viewer = _objects(parts, user, contest_id)
+    """The board the pages serve too, from the board cache (judge.service.board_cache: made
+    again only for what changed, not for each request), with the state as the feed has it."""
+    now = _now(parts)
     with parts.database.session() as session:
-        board = contest_board(session, contest_id, View.JURY if viewer.jury else View.PUBLIC)
-    if board is None:
+        viewer = viewer_of(session, user, contest_id)
+        row = session.get(Contest, contest_id)
+        if row is None:
+            raise ApiError(404, f"no contest {contest_id!r}")
+        head, thawed, finalized = contest_head(row), aware(row.thawed_at), aware(row.finalized_at)
+    view = View.JURY if viewer.jury else View.PUBLIC
+    served = parts.boards.board(parts.database, contest_id, view, None, now)
+    if served is not None and (served.board.thawed_at, served.board.finalized_at) != (
+            thawed, finalized):
+        # Thawed or finalized by another process (`judge contest`), which tells no cache: the
+        # cache would look at the row within a second; the board must agree with its state now.
+        parts.boards.forget(contest_id)
+        served = parts.boards.board(parts.database, contest_id, view, None, now)
+    if served is None:
         raise ApiError(404, f"no contest {contest_id!r}")
-    return scoreboard_object(board.contest, board.standings, time=_now(parts),
-                             state=objects["state"][None])
+    state = state_object(head, now, thawed_at=thawed, finalized_at=finalized,
+                         end_of_updates_at=settled_at(thawed, finalized))
+    return scoreboard_object(served.board.contest, served.standings, time=now, state=state)
 
 
 @router.get("/contests/{contest_id}/event-feed")
@@ -185,7 +204,11 @@ def event_feed(contest_id: str, request: Request, since_token: str | None = None
             first, position = events_after(session, contest_id, view, since_token)
         except UnknownToken as exc:
             raise ApiError(400, str(exc)) from None
-    lines = feed_lines(parts, contest_id, view, first, position, stream)
+        # Resumed at (or after) the state that ended the updates: nothing more will come, so
+        # the response ends instead of sending keep-alives forever (a tail never ends for a
+        # reader that starts past the end: it only sees the end among events it reads).
+        over = not first and _ends_at(session, contest_id, view, position)
+    lines = feed_lines(parts, contest_id, view, first, position, stream and not over)
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
@@ -221,6 +244,14 @@ async def feed_lines(parts: Services, contest_id: str, view: str, first: list, p
                 yield b"\n"
                 quiet_since = time.monotonic()
             await asyncio.sleep(settings.feed_poll_seconds)
+
+
+def _ends_at(session: Session, contest_id: str, view: str, position: int) -> bool:
+    """Whether the view's event at `position` is the state that ends the updates."""
+    data = session.scalar(select(ContestEvent.data).where(
+        ContestEvent.contest_id == contest_id, ContestEvent.view == view,
+        ContestEvent.position == position, ContestEvent.type == "state"))
+    return bool(data and data.get("end_of_updates"))
 
 
 def _stored_after(parts: Services, contest_id: str, view: str, position: int):
@@ -265,6 +296,17 @@ async def clarification(contest_id: str, request: Request,
                         parts: Services = Depends(services)) -> JSONResponse:
     raw = await request.body()
     made = await run_in_threadpool(post_clarification, raw, parts, user, contest_id)
+    return JSONResponse(made, status_code=201, headers={
+        "Location": f"/api/contests/{contest_id}/clarifications/{made['id']}"})
+
+
+@router.put("/contests/{contest_id}/clarifications/{clarification_id}")
+async def put_clarification_route(contest_id: str, clarification_id: str, request: Request,
+                                  user: User | None = Depends(optional_user),
+                                  parts: Services = Depends(services)) -> JSONResponse:
+    raw = await request.body()
+    made = await run_in_threadpool(put_clarification, raw, parts, user, contest_id,
+                                   clarification_id)
     return JSONResponse(made, status_code=201, headers={
         "Location": f"/api/contests/{contest_id}/clarifications/{made['id']}"})
 
