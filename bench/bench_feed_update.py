@@ -3,9 +3,14 @@ one submission's result changes, on a 500-team contest of 5,000 judged submissio
 
 The feed's shared logs are built once and kept (as the service keeps them); then, CHANGES
 times, one submission's verdict is changed in the database and the shared logs brought up to
-date, each update timed in CPU seconds of this process (time.process_time), which the machine's
-load moves much less than wall time. This is the cost every judged submission puts on the
-service's feed thread: the feed lags a busy contest by it.
+date, told which submission changed as the service's change notifications tell its feed
+thread, each update timed in CPU seconds of this process (time.process_time), which the
+machine's load moves much less than wall time. This is the cost every judged submission puts
+on the service's feed thread: the feed lags a busy contest by it.
+
+Measured here (2 cores shared with other work): the whole contest read and compared after each
+change cost a median of 0.93 s; reading the changed submission alone and comparing its objects
+(judge.service.clics_live), about 0.02 s. The first build reads everything, as before.
 """
 
 from __future__ import annotations
@@ -49,16 +54,21 @@ def main() -> bool:
             ids = list(session.scalars(select(Submission.id).where(
                 Submission.contest_id == contest_id).order_by(Submission.id)))
         costs, added = [], []
+        whole = logs.whole_reads, logs.whole_views
         for number in range(CHANGES):
+            changed = ids[number * 97]
             with database.writing() as session:
-                session.execute(update(Submission).where(Submission.id == ids[number * 97])
+                session.execute(update(Submission).where(Submission.id == changed)
                                 .values(verdict="TLE", result={"verdict": "TLE", "tests": []}))
             began = time.process_time()
-            added.append(update_feed(database, contest_id, problem, utcnow(), logs=logs))
+            added.append(update_feed(database, contest_id, problem, utcnow(), logs=logs,
+                                     changed={changed}))
             costs.append(time.process_time() - began)
         print(f"per change: median {statistics.median(costs):.3f} s CPU "
               f"(min {min(costs):.3f}, max {max(costs):.3f}) over {CHANGES} changes; "
-              f"events added per change: {sorted(set(added))}")
+              f"events added per change: {sorted(set(added))}; contest read whole "
+              f"{logs.whole_reads - whole[0]} times, views made whole "
+              f"{logs.whole_views - whole[1]} times")
         database.close()
     return True
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -139,11 +139,26 @@ class FeedLog:
         serve. Not to be changed: `record` replaces it, so a reader may keep it meanwhile."""
         return self._snapshot
 
-    def record(self, snapshot: Snapshot) -> list[Event]:
-        """Append an event per difference from the previous snapshot; returns the new events."""
-        current = self._own_copy(snapshot)
+    def record(self, snapshot: Snapshot,
+               touched: Mapping[str, Sequence[str | None]] | None = None) -> list[Event]:
+        """Append an event per difference from the previous snapshot; returns the new events.
+        `touched`: only these objects (type -> ids, in the order the whole snapshot lists
+        them, ids the previous one had included) may differ, and `snapshot` holds of the
+        other types only the previous objects: the difference is looked for among those ids
+        alone, with the same events as a comparison of everything would give."""
+        if touched is None:
+            current = self._own_copy(snapshot)
+            found = changes(self._snapshot, current)
+        else:
+            current = {kind: self._snapshot.get(kind, {}) for kind in snapshot}
+            for kind in touched:
+                current[kind] = self._touched_copy(kind, snapshot.get(kind, {}), touched[kind])
+            found = changes(*(
+                {kind: {key: objects[kind][key] for key in keys if key in objects.get(kind, {})}
+                 for kind, keys in touched.items()}
+                for objects in (self._snapshot, current)))
         new = []
-        for kind, key, data in changes(self._snapshot, current):
+        for kind, key, data in found:
             if self._closed:
                 raise ValueError("the feed changed after its end_of_updates")
             event = Event(self._token(len(self._events) + 1), kind, key, data)
@@ -163,6 +178,20 @@ class FeedLog:
             before = self._snapshot.get(kind, {})
             current[kind] = {key: before[key] if before.get(key) == obj else copy.deepcopy(obj)
                              for key, obj in objects.items()}
+        return current
+
+    def _touched_copy(self, kind: str, objects: Mapping[str | None, dict],
+                      keys: Sequence[str | None]) -> dict[str | None, dict]:
+        """The previous objects of `kind` with those of `keys` as `objects` has them (a new
+        one goes last: the order of a type's objects is the order of their first events, as
+        in a log read back from its events)."""
+        current = dict(self._snapshot.get(kind, {}))
+        for key in keys:
+            obj = objects.get(key)
+            if obj is None:
+                current.pop(key, None)
+            elif current.get(key) != obj:
+                current[key] = copy.deepcopy(obj)
         return current
 
     def _token(self, position: int) -> str:

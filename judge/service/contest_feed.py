@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -32,6 +33,7 @@ from judge.contest.clics_feed import Event, FeedLog, Snapshot, UnknownToken
 from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType
 from judge.problem.spec import Problem
+from judge.service.clics_live import WHOLE_KINDS, LiveRecord, read_record, view_kinds
 from judge.service.clics_record import contest_record, settled_at
 from judge.service.contests import aware, contest_head
 from judge.service.db import Database
@@ -42,6 +44,7 @@ SHARED = ("jury", "public")
 # Endpoints the spec lets a CCS leave out, which this judge does not have (yet): not in
 # `access`, not in the feed, 404.
 NOT_SERVED: frozenset[str] = frozenset()
+Synced = tuple[object, int] | None  # a log's record (its lineage) and generation
 
 
 def feed_view(viewer: AccountType | None, team_id: str | None = None) -> str:
@@ -87,23 +90,32 @@ class FeedLogs:
     more than the rest of an update. A log is taken out while it is updated and put back with
     its new length only once the update is committed, and is used only if its length is the
     stored one (nobody else added events since), so it is never ahead of or behind the
-    database."""
+    database. Each log is kept with the record (judge.service.clics_live) and generation it
+    was last brought up to date from, and each contest's record with them: an update of a few
+    submissions compares their objects alone. Updates of one contest take turns."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._logs: dict[tuple[str, str, str], tuple[int, FeedLog]] = {}
+        self._logs: dict[tuple[str, str, str], tuple[int, FeedLog, Synced]] = {}
         # The objects of each log as last kept, still there while the log is taken out for
         # an update: an update replaces a log's objects, it never changes them.
         self._served: dict[tuple[str, str, str], tuple[int, Snapshot]] = {}
+        self._records: dict[str, LiveRecord] = {}
+        self._updating: dict[str, threading.Lock] = {}
+        # Records read whole and views' objects made whole so far (tests and the benchmark
+        # count them: a change of a few submissions should cost neither).
+        self.whole_reads = 0
+        self.whole_views = 0
 
-    def take(self, key: tuple[str, str, str], position: int) -> FeedLog | None:
+    def take(self, key: tuple[str, str, str], position: int) -> tuple[FeedLog, Synced] | None:
         with self._lock:
             kept = self._logs.pop(key, None)
-        return kept[1] if kept is not None and kept[0] == position else None
+        return kept[1:] if kept is not None and kept[0] == position else None
 
-    def keep(self, key: tuple[str, str, str], position: int, feed: FeedLog) -> None:
+    def keep(self, key: tuple[str, str, str], position: int, feed: FeedLog,
+             synced: Synced = None) -> None:
         with self._lock:
-            self._logs[key] = (position, feed)
+            self._logs[key] = (position, feed, synced)
             self._served[key] = (position, feed.objects)
 
     def objects(self, key: tuple[str, str, str], position: int) -> Snapshot | None:
@@ -113,6 +125,25 @@ class FeedLogs:
             kept = self._served.get(key)
         return kept[1] if kept is not None and kept[0] == position else None
 
+    @contextmanager
+    def updating(self, contest_id: str) -> Iterator[None]:
+        """The contest's update's turn, with its kept record (`record`, `keep_record`)."""
+        with self._lock:
+            turn = self._updating.setdefault(contest_id, threading.Lock())
+        with turn:
+            yield
+
+    def record(self, contest_id: str) -> LiveRecord | None:
+        with self._lock:
+            return self._records.get(contest_id)
+
+    def keep_record(self, contest_id: str, record: LiveRecord | None) -> None:
+        with self._lock:
+            if record is None:
+                self._records.pop(contest_id, None)
+            else:
+                self._records[contest_id] = record
+
 
 def ended(events: list[Event]) -> bool:
     """Whether the last of `events` ends the feed (state with end_of_updates)."""
@@ -120,12 +151,14 @@ def ended(events: list[Event]) -> bool:
     return bool(last and last.type == "state" and last.data and last.data.get("end_of_updates"))
 
 
-def record_changes(session: Session, row: Contest, record: ContestRecord, now: datetime,
-                   views: tuple[str, ...] = SHARED, logs: FeedLogs | None = None,
-                   done: list | None = None) -> int:
-    """Store each of `views`' new events for the contest as `record` shows it at `now`
-    (aware); how many were stored. `logs`: logs kept from earlier updates; the updated ones
-    are added to `done` as (key, position, log), for the caller to keep once committed."""
+def record_changes(session: Session, row: Contest, record: ContestRecord | None,
+                   now: datetime, views: tuple[str, ...] = SHARED, logs: FeedLogs | None = None,
+                   done: list | None = None, live: LiveRecord | None = None) -> int:
+    """Store each of `views`' new events for the contest as `record` (or `live`'s record)
+    shows it at `now` (aware); how many were stored. `logs`: logs kept from earlier updates;
+    the updated ones are added to `done` as (key, position, log, synced), for the caller to
+    keep once committed. A log kept in step with `live`, in the contest's state it shows,
+    compares the objects of what changed since alone."""
     prefix = token_prefix(row)
     stored_now = utcnow()
     count = 0
@@ -133,15 +166,25 @@ def record_changes(session: Session, row: Contest, record: ContestRecord, now: d
         viewer, team_id = _viewer(view)
         key = (row.id, view, prefix)
         last = _position(session, row.id, view)
-        feed = logs.take(key, last) if logs is not None else None
+        kept = logs.take(key, last) if logs is not None else None
+        feed, synced = kept if kept is not None else (None, None)
         if feed is None:
             events = [_event(prefix, event) for event in _stored(session, row.id, view)]
             feed = FeedLog(tuple(events), prefix=prefix)
+        now_synced = None if live is None else (live.lineage, live.generation)
         if ended(list(feed.events[-1:])):
             if done is not None:
-                done.append((key, last, feed))  # kept all the same: its readers read it
+                done.append((key, last, feed, None))  # kept all the same: its readers read it
             continue  # the contest's updates are over: nothing more is sent
-        new = feed.record(served(snapshot(record, viewer, now, team_id)))
+        if live is not None and synced is not None and synced[0] is live.lineage and _same_state(
+                feed, live.base, now):
+            new = _record_touched(feed, live, viewer, team_id, synced[1])
+        else:
+            if record is None:
+                record = live.record()
+            new = feed.record(served(snapshot(record, viewer, now, team_id)))
+            if logs is not None:
+                logs.whole_views += 1
         for position, event in enumerate(new, last + 1):
             session.add(ContestEvent(
                 contest_id=row.id, view=view, position=position, type=event.type,
@@ -149,8 +192,33 @@ def record_changes(session: Session, row: Contest, record: ContestRecord, now: d
             ))
         count += len(new)
         if done is not None:
-            done.append((key, last + len(new), feed))
+            done.append((key, last + len(new), feed, now_synced))
     return count
+
+
+def _same_state(feed: FeedLog, record: ContestRecord, now: datetime) -> bool:
+    """Whether the contest's state at `now` is the log's last: what a viewer sees of every
+    submission (the freeze's embargo) and of the problems depends on it."""
+    state = state_object(record.contest, now, thawed_at=record.thawed_at,
+                         finalized_at=record.finalized_at,
+                         end_of_updates_at=record.end_of_updates_at)
+    return feed.objects.get("state", {}).get(None) == state
+
+
+def _record_touched(feed: FeedLog, live: LiveRecord, viewer: AccountType | None,
+                    team_id: str | None, generation: int) -> list[Event]:
+    """The log's events for what changed in `live` after `generation`: the submissions
+    changed since (their judgements and runs), the clarifications and the awards."""
+    kinds = view_kinds(viewer, served)
+    state = feed.objects["state"][None]
+    objects, touched = live.touched_objects(viewer, team_id, state,
+                                            live.changed_since(generation), kinds)
+    for kind in WHOLE_KINDS:
+        if kind in kinds:
+            made = objects.get(kind, {})
+            touched[kind] = [*made, *(key for key in feed.objects.get(kind, {})
+                                      if key not in made)]
+    return feed.record({kind: objects.get(kind, {}) for kind in kinds}, touched)
 
 
 def update_feed(
@@ -161,30 +229,54 @@ def update_feed(
     views: tuple[str, ...] = SHARED,
     team_id: str | None = None,
     logs: FeedLogs | None = None,
+    changed: Collection[int] | None = None,
 ) -> int:
     """Bring the contest's feed up to date at `now` (naive UTC, as the service's clock gives
-    it); how many events were added. Two updates at once on PostgreSQL may both try to add the
-    same events: the one that loses tries again over what the other added (which it may have
-    read the contest before a later change, so losing is not enough to be current)."""
+    it); how many events were added. `changed`: the only submissions that changed since the
+    last update of this process (None: anything may have); with `logs`, which keep the
+    contest's record, they alone are read again. Two updates at once on PostgreSQL may both
+    try to add the same events: the one that loses tries again over what the other added
+    (which it may have read the contest before a later change, so losing is not enough to be
+    current)."""
     for _ in range(3):
         done: list = []
         try:
-            with database.writing() as session:
+            with _turn(logs, contest_id), database.writing() as session:
                 row = session.get(Contest, contest_id)
-                record = contest_record(session, contest_id, problem)
-                if row is None or record is None:
+                record, live = None, None
+                if logs is None:
+                    record = contest_record(session, contest_id, problem)
+                else:
+                    live = _live_record(session, contest_id, problem, logs, changed)
+                if row is None or (record is None and live is None):
                     return 0
                 wanted = views
                 if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
                     wanted += (f"team:{team_id}",)  # a team's own change, in its log if any
-                count = record_changes(session, row, record, aware(now), wanted, logs, done)
+                count = record_changes(session, row, record, aware(now), wanted, logs, done,
+                                       live)
         except IntegrityError:
             continue
         if logs is not None:
-            for key, position, feed in done:
-                logs.keep(key, position, feed)
+            for key, position, feed, synced in done:
+                logs.keep(key, position, feed, synced)
         return count
     return 0
+
+
+def _turn(logs: FeedLogs | None, contest_id: str) -> AbstractContextManager:
+    return logs.updating(contest_id) if logs is not None else nullcontext()
+
+
+def _live_record(session: Session, contest_id: str, problem: Callable[[str], Problem],
+                 logs: FeedLogs, changed: Collection[int] | None) -> LiveRecord | None:
+    """The contest's kept record brought up to date (read whole when it must be)."""
+    kept = logs.record(contest_id)
+    logs.keep_record(contest_id, None)  # half brought up to date, it is read whole next time
+    live = read_record(session, contest_id, problem, kept, changed)
+    logs.keep_record(contest_id, live)
+    logs.whole_reads += live is not kept
+    return live
 
 
 def _position(session: Session, contest_id: str, view: str) -> int:
@@ -261,6 +353,8 @@ class FeedUpdates:
         self._settled_now = threading.Condition(self._lock)
         self._wake = threading.Event()
         self._pending: dict[str, set[str]] = {}  # contest -> teams whose own log to update too
+        # contest -> the submissions changed (None: anything may have; read it all again)
+        self._changed: dict[str, set[int] | None] = {}
         # Changes marked and changes recorded, counted per contest: a reader opening the feed
         # waits for the update in flight instead of making the contest's objects itself.
         self._touched: dict[str, int] = {}
@@ -285,12 +379,19 @@ class FeedUpdates:
 
     def touch(self, database: Database, problem: Callable[[str], Problem],
               clock: Callable[[], datetime], closing: threading.Event, contest_id: str,
-              team_id: str | None = None) -> None:
+              team_id: str | None = None, submissions: Collection[int] | None = None) -> None:
+        """The contest changed: `submissions` alone (their judgements, runs), and the
+        clarifications, which are read again in any case; None: anything may have."""
         with self._lock:
             self._touched[contest_id] = self._touched.get(contest_id, 0) + 1
             teams = self._pending.setdefault(contest_id, set())
             if team_id is not None:
                 teams.add(team_id)
+            changed = self._changed.setdefault(contest_id, set())
+            if changed is not None and submissions is not None:
+                changed.update(submissions)
+            else:
+                self._changed[contest_id] = None
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, args=(database, problem, clock, closing),
@@ -306,13 +407,15 @@ class FeedUpdates:
             self._wake.clear()
             with self._lock:
                 pending, self._pending = self._pending, {}
+                changes, self._changed = self._changed, {}
                 marked = {contest_id: self._touched[contest_id] for contest_id in pending}
             for contest_id, teams in pending.items():
                 try:
-                    update_feed(database, contest_id, problem, clock(), logs=self.logs)
-                    for team_id in teams:
+                    update_feed(database, contest_id, problem, clock(), logs=self.logs,
+                                changed=changes.get(contest_id))
+                    for team_id in teams:  # from the record just read: nothing read again
                         update_feed(database, contest_id, problem, clock(), (), team_id,
-                                    self.logs)
+                                    self.logs, changed=())
                 except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
                     log.exception("updating the event feed of contest %s", contest_id)
                 with self._lock:  # settled even when it failed: readers must not wait for it

@@ -117,7 +117,7 @@ def send(parts: Services, user: User, body: ClarificationRequest,
     parts.changes.publish(clarifications_changed(body.contest))
     # The Contest API's feed sends it too: the jury's and the public's logs, and the log of
     # the team that asked or is answered.
-    parts.feed_changed(body.contest, view.from_team_id or view.to_team_id)
+    parts.feed_changed(body.contest, view.from_team_id or view.to_team_id, submissions=())
     return view
 
 
