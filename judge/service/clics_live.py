@@ -81,6 +81,9 @@ class LiveRecord:
     ever_judgements: dict[str, set[str]] = field(default_factory=dict)
     ever_runs: dict[str, int] = field(default_factory=dict)
     gone: dict[str, Submission] = field(default_factory=dict)  # no longer there: where they were
+    # Each view's log's length when the record was read whole: a log still that long has
+    # nothing the record has not (judge.service.contest_feed makes it whole from the record).
+    positions: dict[str, int] = field(default_factory=dict)
 
     def record(self) -> ContestRecord:
         """The whole record, as judge.service.clics_record.contest_record reads it."""

@@ -5,7 +5,11 @@ own judgements and account).
 
 `update_feed` brings logs up to date: it rebuilds each log from its stored events
 (judge.contest.clics_feed.FeedLog), compares it with the contest as it stands now, and stores
-the events the difference brings. The jury's and the public's logs are updated after each change
+the events the difference brings. With the logs and the contest's record kept in memory
+(FeedLogs, judge.service.clics_live), a change of a few submissions reads those again and
+compares their objects alone; the contest is read whole when anything else may have changed
+or a log is not kept in step with the record. The jury's and the public's logs are updated
+after each change
 (a submission made, a test or a result reported) and by their readers as time passes (the
 contest starts, freezes, ends); a team's only when the team reads it, so that a change costs two
 logs, not one per team. A team's log begun late opens with the contest as it stands, which the
@@ -117,6 +121,15 @@ class FeedLogs:
         with self._lock:
             self._logs[key] = (position, feed, synced)
             self._served[key] = (position, feed.objects)
+
+    def lineage(self, key: tuple[str, str, str], position: int) -> object | None:
+        """The record lineage the log kept `position` long was last made from (None: none,
+        or it is not kept at that length)."""
+        with self._lock:
+            kept = self._logs.get(key)
+        if kept is None or kept[0] != position or kept[2] is None:
+            return None
+        return kept[2][0]
 
     def objects(self, key: tuple[str, str, str], position: int) -> Snapshot | None:
         """The objects of the log as it was kept `position` long, even while it is taken out
@@ -243,16 +256,20 @@ def update_feed(
         try:
             with _turn(logs, contest_id), database.writing() as session:
                 row = session.get(Contest, contest_id)
-                record, live = None, None
-                if logs is None:
-                    record = contest_record(session, contest_id, problem)
-                else:
-                    live = _live_record(session, contest_id, problem, logs, changed)
-                if row is None or (record is None and live is None):
+                if row is None:
                     return 0
                 wanted = views
                 if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
                     wanted += (f"team:{team_id}",)  # a team's own change, in its log if any
+                record, live = None, None
+                if logs is None:
+                    record = contest_record(session, contest_id, problem)
+                else:
+                    if not _in_step(session, row, wanted, logs):
+                        changed = None
+                    live = _live_record(session, contest_id, problem, logs, changed)
+                if record is None and live is None:
+                    return 0
                 count = record_changes(session, row, record, aware(now), wanted, logs, done,
                                        live)
         except IntegrityError:
@@ -268,14 +285,34 @@ def _turn(logs: FeedLogs | None, contest_id: str) -> AbstractContextManager:
     return logs.updating(contest_id) if logs is not None else nullcontext()
 
 
+def _in_step(session: Session, row: Contest, views: tuple[str, ...], logs: FeedLogs) -> bool:
+    """Whether each of `views`' logs is kept, as stored, in step with the contest's kept
+    record: else the contest is read whole, so that no log is brought back to what a record
+    older than it says (another process added to it, or it is new to this one)."""
+    kept = logs.record(row.id)
+    if kept is None:
+        return False
+    prefix = token_prefix(row)
+    for view in views:
+        position = _position(session, row.id, view)
+        if (logs.lineage((row.id, view, prefix), position) is not kept.lineage
+                and kept.positions.get(view, 0) != position):
+            return False  # nor as long as when the record was read whole: nobody added since
+    return True
+
+
 def _live_record(session: Session, contest_id: str, problem: Callable[[str], Problem],
                  logs: FeedLogs, changed: Collection[int] | None) -> LiveRecord | None:
     """The contest's kept record brought up to date (read whole when it must be)."""
     kept = logs.record(contest_id)
     logs.keep_record(contest_id, None)  # half brought up to date, it is read whole next time
     live = read_record(session, contest_id, problem, kept, changed)
+    if live is not None and live is not kept:
+        logs.whole_reads += 1
+        live.positions = dict(session.execute(
+            select(ContestEvent.view, func.max(ContestEvent.position))
+            .where(ContestEvent.contest_id == contest_id).group_by(ContestEvent.view)).all())
     logs.keep_record(contest_id, live)
-    logs.whole_reads += live is not kept
     return live
 
 

@@ -3,7 +3,8 @@ a real PostgreSQL: after each real change of a contest (a submission made, judge
 runs, a rejudge, an attempt cut short, clarifications, the freeze, the end, the thaw), the
 logs the service stores for the jury, the public and a team hold exactly the events a whole
 rebuild of the contest gives (its record read whole, every view's objects compared), and the
-changes of a few submissions were recorded without reading or comparing the whole contest."""
+changes of a few submissions were recorded without reading or comparing the whole contest,
+but once after a restart."""
 
 from __future__ import annotations
 
@@ -201,6 +202,15 @@ def test_the_logs_kept_by_changes_equal_the_whole_rebuild(database, tmp_path):
     judge(database, several[0], "WA")  # a rejudge after the thaw: the winner changes
     feeds.update(now := START + timedelta(hours=5, minutes=10), {several[0]})
     assert feeds.counts() == thawed
+
+    feeds.logs = FeedLogs()  # a restart: the logs are read back from their stored events
+    fourth = submit(database, "t3", "flow", 299)
+    judge(database, fourth, "AC")
+    feeds.update(now, {fourth})
+    assert feeds.counts() == (1, 3)  # read whole once, each view made whole from it
+    again(database, fourth)
+    feeds.update(now, {fourth})
+    assert feeds.counts() == (1, 3)
     public = feeds.reference["public"].objects
     assert public["judgements"][f"{late[0]}-1"]["judgement_type_id"] == "AC"
     assert all(sub["team_id"] != "t4" for sub in public["submissions"].values())
