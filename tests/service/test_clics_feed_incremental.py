@@ -8,6 +8,9 @@ but once after a restart."""
 
 from __future__ import annotations
 
+import base64
+import io
+import zipfile
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -34,6 +37,9 @@ from judge.service.models import Priority, Role, Status, Submission, TeamMember,
 from judge.service.problems import ProblemCatalog
 from judge.service.store import Job, create_submission, finish, record_progress, requeue
 from tests.conftest import write_project
+from tests.service import test_clics_api
+from tests.service.conftest import judging_for
+from tests.service.test_clics_api import CORRECT, PASSWORDS, WRONG, endpoints, feed
 
 START = datetime(2026, 12, 5, 9, 0)  # naive UTC, as stored; the freeze at 13:00, the end 14:00
 CUP = Contest(
@@ -51,6 +57,7 @@ CUP = Contest(
 )
 VIEWS = {"jury": (AccountType.ADMIN, None), "public": (None, None),
          "team:t1": (AccountType.TEAM, "t1")}
+contestants = test_clics_api.contestants  # the judged contest, its clock and its requests
 CASES = [{"name": name, "verdict": "AC", "wall_ms": 40, "time_ms": 12}
          for name in ("sample-1", "hand-01-negative", "hand-02-large")]
 
@@ -215,3 +222,56 @@ def test_the_logs_kept_by_changes_equal_the_whole_rebuild(database, tmp_path):
     assert public["judgements"][f"{late[0]}-1"]["judgement_type_id"] == "AC"
     assert all(sub["team_id"] != "t4" for sub in public["submissions"].values())
     assert "runs" in feeds.reference["jury"].objects and "runs" not in public
+
+
+def test_the_service_is_told_each_change_and_reads_nothing_whole(contestants):
+    """Through the API, as a contest runs: submissions made over the Contest API and judged by
+    a worker over HTTP (claim, tests, result), a rejudge, a clarification. The service's feed
+    thread is told the submissions of each change and reads nothing whole after the readers'
+    first look; every view's endpoints, served from its log, then equal a whole rebuild."""
+    c = contestants
+    c.clock.now = START + timedelta(minutes=5)
+    views = {None: (None, None), "jury": (AccountType.ADMIN, None),
+             "team1": (AccountType.TEAM, "t1")}
+    for who in views:
+        feed(c, who)  # the logs begin: the contest read whole
+    logs = c.api.parts.feeds.logs
+    read = logs.whole_reads
+
+    made = []
+    for who, source, minutes in (("team1", WRONG, 10), ("team2", CORRECT, 20),
+                                 ("team1", CORRECT, 30)):
+        c.clock.now = START + timedelta(minutes=minutes)
+        made.append(submitted(c, who, source))
+        with judging_for(c.api, c.cache, c.folder) as job:
+            job(Job(made[-1], 1))
+    assert c.api.post(f"/api/submissions/{made[1]}/rejudge", "admin").status_code == 202
+    with judging_for(c.api, c.cache, c.folder) as job:
+        job(Job(made[1], 2))
+    sent = c.api.post("/api/clarifications", "admin",
+                      json={"contest": "cup", "text": "Mind the sign.", "to": "all"})
+    assert sent.status_code == 201, sent.text
+    assert c.api.parts.feeds.settle("cup", 60)
+
+    with c.api.database.session() as session:
+        record = contest_record(session, "cup", c.api.parts.load_problem)
+    for who, (viewer, team_id) in views.items():
+        whole = served(snapshot(record, viewer, aware(c.clock.now), team_id))
+        assert endpoints(c, who) == {kind: dict(objects) for kind, objects in whole.items()}
+    jury = endpoints(c, "jury")
+    assert {j["id"] for j in jury["judgements"].values()} >= {f"{made[1]}-1", f"{made[1]}-2"}
+    assert len(jury["runs"]) >= 9 and len(jury["clarifications"]) == 1
+    assert logs.whole_reads == read
+
+
+def submitted(c, who: str, source: str) -> int:
+    """A submission over the CLICS API, as team account `who`, not judged yet."""
+    files = io.BytesIO()
+    with zipfile.ZipFile(files, "w") as archive:
+        archive.writestr("solution.py", source)
+    body = {"problem_id": "sum", "language_id": "python3", "entry_point": "solution.py",
+            "files": [{"data": base64.b64encode(files.getvalue()).decode()}]}
+    response = c.api.client.post("/api/contests/cup/submissions", json=body,
+                                 auth=(who, PASSWORDS[who]))
+    assert response.status_code == 201, response.text
+    return int(response.json()["id"])
