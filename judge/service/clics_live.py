@@ -275,6 +275,8 @@ def _refresh(session: Session, live: LiveRecord, problem: Callable[[str], Proble
     for number in sorted(changed):
         sid = str(number)
         sub = rows.get(sid)
+        if sub is None and sid not in live.submissions:
+            continue  # none of the record's, before or now: practice, another contest's
         judgements = () if sub is None else tuple(
             submission_judgements(session, sub, past.get(sub.id, ()), orders))
         live._put(None if sub is None else clics_submission(sub), sid, judgements)

@@ -112,10 +112,10 @@ def _events(events) -> list[tuple]:
     return [(event.type, event.id, event.data) for event in events]
 
 
-def submit(database, team, problem, minutes) -> int:
+def submit(database, team, problem, minutes, practice=False) -> int:
     with database.writing() as session:
         user = session.scalar(select(User).where(User.name == "alice"))
-        entry = ContestEntry("cup", team, False, Priority.CONTEST)
+        entry = ContestEntry("cup", team, practice, Priority.CONTEST)
         row = create_submission(session, user, problem, "python", "a.py", b"", contest=entry,
                                 now=START + timedelta(minutes=minutes))
         return row.id
@@ -187,6 +187,9 @@ def test_the_logs_kept_by_changes_equal_the_whole_rebuild(database, tmp_path):
         answer(session, "cup", judy, "Yes.", reply_to=question.id,
                now=START + timedelta(minutes=41))
     feeds.update(now := START + timedelta(minutes=42), ())
+    practice = submit(database, "t2", "sum", 43, practice=True)  # not the contest's
+    judge(database, practice, "AC")
+    feeds.update(now, {practice})
     assert feeds.counts() == before  # nothing read whole, no view made whole
 
     feeds.update(now := START + timedelta(hours=4, minutes=1), ())  # frozen: made whole
