@@ -274,6 +274,10 @@ def update_feed(
                                        live)
         except IntegrityError:
             continue
+        except Exception:
+            if logs is not None:  # whatever went wrong, the next update reads the contest whole
+                logs.keep_record(contest_id, None)
+            raise
         if logs is not None:
             for key, position, feed, synced in done:
                 logs.keep(key, position, feed, synced)
