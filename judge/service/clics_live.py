@@ -28,7 +28,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge.contest import model
-from judge.contest.clics_access import ENDPOINTS
 from judge.contest.clics_awards import awards
 from judge.contest.clics_input import Award, Judgement, Submission
 from judge.contest.clics_snapshot import (
@@ -56,8 +55,7 @@ from judge.service.judgement_history import past_judgements
 from judge.service.models import Contest, ContestTeam
 from judge.service.models import Submission as SubmissionRow
 
-# The kinds a submission's change touches, and those made again whole after any change.
-LIVE_KINDS = ("submissions", "judgements", "runs")
+# Besides a changed submission's objects, those compared whole at each update (they are few).
 WHOLE_KINDS = ("clarifications", "awards")
 
 
@@ -318,8 +316,3 @@ def _go_on(kept: LiveRecord, live: LiveRecord) -> None:
         live.ever_judgements.setdefault(sid, set()).update(ids)
     for jid, count in kept.ever_runs.items():
         live.ever_runs[jid] = max(live.ever_runs.get(jid, 0), count)
-
-
-def view_kinds(viewer: AccountType | None, served: Callable[[dict], dict]) -> set[str]:
-    """The kinds of objects the view's snapshot has."""
-    return set(served({kind: None for kind in (*ENDPOINTS[viewer], "contest", "state")}))

@@ -32,12 +32,13 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from judge.contest.clics_access import ENDPOINTS
 from judge.contest.clics_board import state_object
 from judge.contest.clics_feed import Event, FeedLog, Snapshot, UnknownToken
 from judge.contest.clics_snapshot import ContestRecord, snapshot
 from judge.contest.model import AccountType
 from judge.problem.spec import Problem
-from judge.service.clics_live import WHOLE_KINDS, LiveRecord, read_record, view_kinds
+from judge.service.clics_live import WHOLE_KINDS, LiveRecord, read_record
 from judge.service.clics_record import contest_record, settled_at
 from judge.service.contests import aware, contest_head
 from judge.service.db import Database
@@ -222,7 +223,7 @@ def _record_touched(feed: FeedLog, live: LiveRecord, viewer: AccountType | None,
                     team_id: str | None, generation: int) -> list[Event]:
     """The log's events for what changed in `live` after `generation`: the submissions
     changed since (their judgements and runs), the clarifications and the awards."""
-    kinds = view_kinds(viewer, served)
+    kinds = set(served(dict.fromkeys((*ENDPOINTS[viewer], "contest", "state"))))
     state = feed.objects["state"][None]
     objects, touched = live.touched_objects(viewer, team_id, state,
                                             live.changed_since(generation), kinds)
