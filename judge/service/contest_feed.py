@@ -241,12 +241,13 @@ def update_feed(
     problem: Callable[[str], Problem],
     now: datetime,
     views: tuple[str, ...] = SHARED,
-    team_id: str | None = None,
+    teams: Collection[str] = (),
     logs: FeedLogs | None = None,
     changed: Collection[int] | None = None,
 ) -> int:
     """Bring the contest's feed up to date at `now` (naive UTC, as the service's clock gives
-    it); how many events were added. `changed`: the only submissions that changed since the
+    it); how many events were added. `teams`: teams whose own logs (those begun) are brought
+    up with `views`. `changed`: the only submissions that changed since the
     last update of this process (None: anything may have); with `logs`, which keep the
     contest's record, they alone are read again. Two updates at once on PostgreSQL may both
     try to add the same events: the one that loses tries again over what the other added
@@ -259,9 +260,9 @@ def update_feed(
                 row = session.get(Contest, contest_id)
                 if row is None:
                     return 0
-                wanted = views
-                if team_id is not None and _position(session, contest_id, f"team:{team_id}"):
-                    wanted += (f"team:{team_id}",)  # a team's own change, in its log if any
+                # The teams' own changes, in their logs if they have any.
+                wanted = views + tuple(f"team:{team_id}" for team_id in sorted(teams)
+                                       if _position(session, contest_id, f"team:{team_id}"))
                 record, live = None, None
                 if logs is None:
                     record = contest_record(session, contest_id, problem)
@@ -453,11 +454,8 @@ class FeedUpdates:
                 marked = {contest_id: self._touched[contest_id] for contest_id in pending}
             for contest_id, teams in pending.items():
                 try:
-                    update_feed(database, contest_id, problem, clock(), logs=self.logs,
-                                changed=changes.get(contest_id))
-                    for team_id in teams:  # from the record just read: nothing read again
-                        update_feed(database, contest_id, problem, clock(), (), team_id,
-                                    self.logs, changed=())
+                    update_feed(database, contest_id, problem, clock(), SHARED, teams,
+                                self.logs, changes.get(contest_id))
                 except Exception:  # noqa: BLE001 - a stopped database, a bug: the next change retries
                     log.exception("updating the event feed of contest %s", contest_id)
                 with self._lock:  # settled even when it failed: readers must not wait for it
