@@ -172,10 +172,14 @@ def record_changes(session: Session, row: Contest, record: ContestRecord | None,
     shows it at `now` (aware); how many were stored. `logs`: logs kept from earlier updates;
     the updated ones are added to `done` as (key, position, log, synced), for the caller to
     keep once committed. A log kept in step with `live`, in the contest's state it shows,
-    compares the objects of what changed since alone."""
+    compares the objects of what changed since alone. A team's log holds the public's
+    objects where they are the same, rather than copies (most are)."""
     prefix = token_prefix(row)
     stored_now = utcnow()
     count = 0
+    public = None
+    if logs is not None and "public" not in views:
+        public = logs.objects((row.id, "public", prefix), _position(session, row.id, "public"))
     for view in views:
         viewer, team_id = _viewer(view)
         key = (row.id, view, prefix)
@@ -190,15 +194,18 @@ def record_changes(session: Session, row: Contest, record: ContestRecord | None,
             if done is not None:
                 done.append((key, last, feed, None))  # kept all the same: its readers read it
             continue  # the contest's updates are over: nothing more is sent
+        shared = public if team_id is not None else None
         if live is not None and synced is not None and synced[0] is live.lineage and _same_state(
                 feed, live.base, now):
-            new = _record_touched(feed, live, viewer, team_id, synced[1])
+            new = _record_touched(feed, live, viewer, team_id, synced[1], shared)
         else:
             if record is None:
                 record = live.record()
-            new = feed.record(served(snapshot(record, viewer, now, team_id)))
+            new = feed.record(served(snapshot(record, viewer, now, team_id)), shared=shared)
             if logs is not None:
                 logs.whole_views += 1
+        if view == "public":
+            public = feed.objects
         for position, event in enumerate(new, last + 1):
             session.add(ContestEvent(
                 contest_id=row.id, view=view, position=position, type=event.type,
@@ -220,7 +227,8 @@ def _same_state(feed: FeedLog, record: ContestRecord, now: datetime) -> bool:
 
 
 def _record_touched(feed: FeedLog, live: LiveRecord, viewer: AccountType | None,
-                    team_id: str | None, generation: int) -> list[Event]:
+                    team_id: str | None, generation: int,
+                    shared: Snapshot | None) -> list[Event]:
     """The log's events for what changed in `live` after `generation`: the submissions
     changed since (their judgements and runs), the clarifications and the awards."""
     kinds = set(served(dict.fromkeys((*ENDPOINTS[viewer], "contest", "state"))))
@@ -232,7 +240,7 @@ def _record_touched(feed: FeedLog, live: LiveRecord, viewer: AccountType | None,
             made = objects.get(kind, {})
             touched[kind] = [*made, *(key for key in feed.objects.get(kind, {})
                                       if key not in made)]
-    return feed.record({kind: objects.get(kind, {}) for kind in kinds}, touched)
+    return feed.record({kind: objects.get(kind, {}) for kind in kinds}, touched, shared)
 
 
 def update_feed(

@@ -29,10 +29,18 @@ from judge.contest.model import (
 from judge.service.auth import add_user
 from judge.service.clarifications import answer, ask
 from judge.service.clics_record import contest_record
-from judge.service.contest_feed import FeedLogs, events_from, served, update_feed
+from judge.service.contest_feed import (
+    FeedLogs,
+    events_from,
+    served,
+    token_prefix,
+    update_feed,
+    view_position,
+)
 from judge.service.contest_jury import thaw
 from judge.service.contests import ContestEntry, aware, store_contest
 from judge.service.db import Database
+from judge.service.models import Contest as ContestRow
 from judge.service.models import Priority, Role, Status, Submission, TeamMember, User
 from judge.service.problems import ProblemCatalog
 from judge.service.store import Job, create_submission, finish, record_progress, requeue
@@ -106,6 +114,13 @@ class Feeds:
 
     def counts(self) -> tuple[int, int]:
         return self.logs.whole_reads, self.logs.whole_views
+
+
+def kept_objects(database, logs: FeedLogs, view: str):
+    """The view's objects as the logs keep them in memory."""
+    with database.session() as session:
+        row = session.get(ContestRow, "cup")
+        return logs.objects(("cup", view, token_prefix(row)), view_position(session, "cup", view))
 
 
 def _events(events) -> list[tuple]:
@@ -223,6 +238,10 @@ def test_the_logs_kept_by_changes_equal_the_whole_rebuild(database, tmp_path):
     assert feeds.counts() == (1, 3)
     public = feeds.reference["public"].objects
     assert public["judgements"][f"{late[0]}-1"]["judgement_type_id"] == "AC"
+    # The team's log holds the public's objects themselves where they are the same, not copies.
+    kept = {view: kept_objects(database, feeds.logs, view) for view in ("public", "team:t1")}
+    for kind in ("teams", "submissions", "judgements", "awards"):
+        assert all(kept["team:t1"][kind][key] is obj for key, obj in kept["public"][kind].items())
     assert all(sub["team_id"] != "t4" for sub in public["submissions"].values())
     assert "runs" in feeds.reference["jury"].objects and "runs" not in public
 
