@@ -192,7 +192,7 @@ def record_changes(session: Session, row: Contest, record: ContestRecord | None,
         now_synced = None if live is None else (live.lineage, live.generation)
         if ended(list(feed.events[-1:])):
             if done is not None:
-                done.append((key, last, feed, None))  # kept all the same: its readers read it
+                done.append((key, last, feed, synced))  # kept all the same: its readers read it
             continue  # the contest's updates are over: nothing more is sent
         shared = public if team_id is not None else None
         if live is not None and synced is not None and synced[0] is live.lineage and _same_state(

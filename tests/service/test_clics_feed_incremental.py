@@ -37,7 +37,7 @@ from judge.service.contest_feed import (
     update_feed,
     view_position,
 )
-from judge.service.contest_jury import thaw
+from judge.service.contest_jury import finalize, thaw
 from judge.service.contests import ContestEntry, aware, store_contest
 from judge.service.db import Database
 from judge.service.models import Contest as ContestRow
@@ -236,6 +236,17 @@ def test_the_logs_kept_by_changes_equal_the_whole_rebuild(database, tmp_path):
     again(database, fourth)
     feeds.update(now, {fourth})
     assert feeds.counts() == (1, 3)
+    for pending in (several[2], fourth):  # the last ones pending
+        judge(database, pending, "TLE")
+    feeds.update(now, {several[2], fourth})
+    with database.writing() as session:
+        finalize(session, "cup", now)
+    feeds.update(now := now + timedelta(minutes=1), None)  # the updates end
+    assert feeds.reference["jury"].events[-1].data["end_of_updates"]
+    ended = feeds.counts()
+    for _ in range(2):
+        feeds.update(now, {several[2]})  # nothing more is sent, nothing read whole for it
+    assert feeds.counts() == ended
     public = feeds.reference["public"].objects
     assert public["judgements"][f"{late[0]}-1"]["judgement_type_id"] == "AC"
     # The team's log holds the public's objects themselves where they are the same, not copies.
