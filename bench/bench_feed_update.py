@@ -25,9 +25,10 @@ from sqlalchemy import insert, select, update
 
 from bench.bench_contest_feed import SUBMISSIONS, TEAMS, begun_contest, judged_rows
 from bench.common import ROOT, print_header
-from judge.service.contest_feed import FeedLogs, update_feed
+from judge.service.contest_feed import update_feed
 from judge.service.contests import store_contest
 from judge.service.db import Database
+from judge.service.feed_logs import FeedLogs
 from judge.service.models import Role, Submission, User, utcnow
 from judge.service.problems import ProblemCatalog
 

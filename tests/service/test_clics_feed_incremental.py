@@ -30,7 +30,6 @@ from judge.service.auth import add_user
 from judge.service.clarifications import answer, ask
 from judge.service.clics_record import contest_record
 from judge.service.contest_feed import (
-    FeedLogs,
     events_from,
     served,
     token_prefix,
@@ -40,6 +39,7 @@ from judge.service.contest_feed import (
 from judge.service.contest_jury import finalize, thaw
 from judge.service.contests import ContestEntry, aware, store_contest
 from judge.service.db import Database
+from judge.service.feed_logs import FeedLogs
 from judge.service.models import Contest as ContestRow
 from judge.service.models import Priority, Role, Status, Submission, TeamMember, User
 from judge.service.problems import ProblemCatalog
