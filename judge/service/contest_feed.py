@@ -324,11 +324,12 @@ def events_from(
 
 class FeedUpdates:
     """The shared logs brought up to date off the request path: a submission or a worker's
-    result only marks its contest (and team) here, and one thread of the service's does the
-    updates, several changes of a contest in one. An update rebuilds the logs and the contest's
-    objects, which takes seconds on a contest of thousands of submissions: a worker posting a
-    result must not wait for it. Readers do not wait for it either: a reader brings its own log
-    up to date when it opens the feed and whenever the log may lag (`stale`)."""
+    result only marks its contest (its team, and the submissions it changed) here, and one
+    thread of the service's does the updates, several changes of a contest in one, reading
+    again only the submissions they name. An update that must read the contest whole takes
+    seconds on a contest of thousands of submissions: a worker posting a result must not wait
+    for it. Readers do not wait for it either: a reader brings its own log up to date when it
+    opens the feed and whenever the log may lag (`stale`)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
