@@ -3,9 +3,14 @@ one submission's result changes, on a 500-team contest of 5,000 judged submissio
 
 The feed's shared logs are built once and kept (as the service keeps them); then, CHANGES
 times, one submission's verdict is changed in the database and the shared logs brought up to
-date, each update timed in CPU seconds of this process (time.process_time), which the machine's
-load moves much less than wall time. This is the cost every judged submission puts on the
-service's feed thread: the feed lags a busy contest by it.
+date, told which submission changed as the service's change notifications tell its feed
+thread, each update timed in CPU seconds of this process (time.process_time), which the
+machine's load moves much less than wall time. This is the cost every judged submission puts
+on the service's feed thread: the feed lags a busy contest by it.
+
+Measured here (2 cores shared with other work): the whole contest read and compared after each
+change cost a median of 0.93 s; reading the changed submission alone and comparing its objects
+(judge.service.clics_live), about 0.02 s. The first build reads everything, as before.
 """
 
 from __future__ import annotations
@@ -20,13 +25,15 @@ from sqlalchemy import insert, select, update
 
 from bench.bench_contest_feed import SUBMISSIONS, TEAMS, begun_contest, judged_rows
 from bench.common import ROOT, print_header
-from judge.service.contest_feed import FeedLogs, update_feed
+from judge.service.contest_feed import update_feed
 from judge.service.contests import store_contest
 from judge.service.db import Database
+from judge.service.feed_logs import FeedLogs
 from judge.service.models import Role, Submission, User, utcnow
 from judge.service.problems import ProblemCatalog
 
 CHANGES = int(os.environ.get("JUDGE_BENCH_FEED_CHANGES", "10"))
+TARGET_SECONDS = 0.1  # CPU per change: a busy contest's feed lags by a fraction of a second
 
 
 def main() -> bool:
@@ -49,18 +56,26 @@ def main() -> bool:
             ids = list(session.scalars(select(Submission.id).where(
                 Submission.contest_id == contest_id).order_by(Submission.id)))
         costs, added = [], []
+        whole = logs.whole_reads, logs.whole_views
         for number in range(CHANGES):
+            changed = ids[number * 97]
             with database.writing() as session:
-                session.execute(update(Submission).where(Submission.id == ids[number * 97])
+                session.execute(update(Submission).where(Submission.id == changed)
                                 .values(verdict="TLE", result={"verdict": "TLE", "tests": []}))
             began = time.process_time()
-            added.append(update_feed(database, contest_id, problem, utcnow(), logs=logs))
+            added.append(update_feed(database, contest_id, problem, utcnow(), logs=logs,
+                                     changed={changed}))
             costs.append(time.process_time() - began)
         print(f"per change: median {statistics.median(costs):.3f} s CPU "
               f"(min {min(costs):.3f}, max {max(costs):.3f}) over {CHANGES} changes; "
-              f"events added per change: {sorted(set(added))}")
+              f"events added per change: {sorted(set(added))}; contest read whole "
+              f"{logs.whole_reads - whole[0]} times, views made whole "
+              f"{logs.whole_views - whole[1]} times")
         database.close()
-    return True
+    met = statistics.median(costs) <= TARGET_SECONDS and logs.whole_reads == whole[0]
+    print(f"target: median <= {TARGET_SECONDS} s CPU, nothing read whole: "
+          f"{'met' if met else 'MISSED'}")
+    return met
 
 
 def fill(database: Database) -> str:

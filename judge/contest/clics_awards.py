@@ -15,6 +15,8 @@ counts places, not teams.
 
 from __future__ import annotations
 
+import bisect
+
 from judge.contest.board import hidden_team
 from judge.contest.clics_input import Award
 from judge.contest.model import Contest, Medals, Row, ScoreboardType, Standings
@@ -27,8 +29,11 @@ def _scored(row: Row) -> bool:
 
 
 def _places(rows: list[Row]) -> dict[str, int]:
-    """team -> place among `rows` (the ranked teams, in board order)."""
-    return {row.team_id: 1 + sum(other.rank < row.rank for other in rows) for row in rows}
+    """team -> place among `rows` (the ranked teams, in board order): one more than the
+    number of ranks above it, counted by bisection (a count per row cost 60 ms at 500 teams,
+    after every change of the event feed)."""
+    ranks = sorted(row.rank for row in rows)
+    return {row.team_id: 1 + bisect.bisect_left(ranks, row.rank) for row in rows}
 
 
 def _leaders(rows: list[Row]) -> list[str]:

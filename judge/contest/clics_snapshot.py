@@ -10,6 +10,7 @@ while the board is frozen they do not see the judgements of submissions made aft
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -69,17 +70,65 @@ def _by_id(objects) -> dict[str, dict]:
     return {obj["id"]: obj for obj in objects}
 
 
-def _embargoed(record: ContestRecord, viewer: AccountType | None, team_id: str | None,
-               state: dict) -> set[str]:
-    """Submissions whose judgements this viewer may not see yet: made after the freeze, while the
-    board is frozen and not thawed. A team always sees its own results (the CCS requirements'
-    freeze hides the others' from it, not its own)."""
-    contest = record.contest
+def _embargo_cut(record: ContestRecord, viewer: AccountType | None, state: dict) -> datetime | None:
+    """From when on submissions' judgements are hidden from this viewer for now: the freeze,
+    while the board is frozen and not thawed; None: nothing is hidden."""
     if viewer in JURY or not state.get("frozen") or state.get("thawed"):
+        return None
+    return record.contest.freeze_time
+
+
+@dataclass(frozen=True)
+class LiveView:
+    """What decides which of the submissions, judgements and runs one viewer sees, as the
+    contest stands: the same for every submission, so that a submission's objects can be made
+    on their own (the event feed's update after a change of a few: judge.service.clics_live)."""
+
+    contest: Contest
+    hidden: frozenset[str]  # teams whose submissions are not shown
+    embargo: datetime | None  # a submission made from then on shows no judgement...
+    own: str | None  # ...unless it is this team's: a team always sees its own results
+    runs: bool  # whether the viewer sees runs
+
+    def objects(self, submissions: Iterable[Submission],
+                judgements: Iterable[Judgement]) -> dict[str, dict[str | None, dict]]:
+        """The submissions', judgements' and runs' objects of `submissions` (in the order to
+        list them) and of `judgements` (of those submissions or others, likewise)."""
+        shown = [s for s in submissions if s.team_id not in self.hidden]
+        seen = {s.id for s in shown}
+        if self.embargo is not None:
+            seen -= {s.id for s in shown if s.time >= self.embargo and s.team_id != self.own}
+        judged = [j for j in judgements if j.submission_id in seen]
+        return {
+            "submissions": _by_id(submission_object(self.contest, s) for s in shown),
+            "judgements": _by_id(judgement_object(self.contest, j) for j in judged),
+            "runs": _by_id(run_object(self.contest, j.id, run) for j in judged for run in j.runs)
+            if self.runs else {},
+        }
+
+
+def live_view(record: ContestRecord, viewer: AccountType | None, state: dict,
+              team_id: str | None = None) -> LiveView:
+    """The submissions' rules of `viewer` (a team account gives its `team_id`) in `state`.
+    Judgements of the viewer's hidden submissions are left out with them; a submission whose
+    judgements are embargoed is made after the freeze, so that its judgements are too."""
+    contest = record.contest
+    return LiveView(
+        contest=contest,
+        hidden=frozenset(_hidden_teams(contest, viewer in JURY)),
+        embargo=_embargo_cut(record, viewer, state),
+        own=team_id if viewer is AccountType.TEAM else None,
+        runs="runs" in ENDPOINTS[viewer],
+    )
+
+
+def _hidden_teams(contest: Contest, jury: bool) -> set[str]:
+    """A hidden group's teams are hidden with it (so no visible team names a hidden group)."""
+    if jury:
         return set()
-    own = team_id if viewer is AccountType.TEAM else None
-    return {s.id for s in record.submissions
-            if s.time >= contest.freeze_time and s.team_id != own}
+    hidden_groups = {group.id for group in contest.groups if group.hidden}
+    return {team.id for team in contest.teams
+            if team.hidden or hidden_groups & set(team.group_ids)}
 
 
 def _problems_shown(record: ContestRecord, jury: bool, team_id: str | None,
@@ -109,6 +158,21 @@ def _clarifications_for(clarifications: tuple[Clarification, ...], jury: bool,
             for c in seen]
 
 
+def clarification_objects(record: ContestRecord, jury: bool,
+                          team_id: str | None) -> dict[str | None, dict]:
+    return _by_id(clarification_object(record.contest, c) for c in
+                  _clarifications_for(record.clarifications, jury, team_id))
+
+
+def award_objects(record: ContestRecord, jury: bool, hidden: set[str] | frozenset[str]
+                  ) -> dict[str | None, dict]:
+    """The awards the jury's board gives, or the public's (a team's too), without hidden
+    teams."""
+    chosen = record.awards if jury or record.public_awards is None else record.public_awards
+    return _by_id(award_object(replace(award, team_ids=tuple(
+        t for t in award.team_ids if t not in hidden))) for award in chosen)
+
+
 def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
              team_id: str | None = None) -> dict[str, dict[str | None, dict]]:
     """type -> id -> object, as `viewer` (None: not logged in; a team account gives its
@@ -119,15 +183,9 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
     state = state_object(contest, now, thawed_at=record.thawed_at,
                          finalized_at=record.finalized_at,
                          end_of_updates_at=record.end_of_updates_at)
-    # A hidden group's teams are hidden with it (so no visible team names a hidden group).
-    hidden_groups = {group.id for group in contest.groups if group.hidden}
-    hidden = set() if jury else {team.id for team in contest.teams
-                                 if team.hidden or hidden_groups & set(team.group_ids)}
-    embargoed = _embargoed(record, viewer, team_id, state)
-    submissions = [s for s in record.submissions if s.team_id not in hidden]
-    shown = {s.id for s in submissions}
-    judgements = [j for j in record.judgements
-                  if j.submission_id in shown and j.submission_id not in embargoed]
+    hidden = _hidden_teams(contest, jury)
+    live = live_view(record, viewer, state, team_id).objects(record.submissions,
+                                                              record.judgements)
     objects: dict[str, dict[str | None, dict]] = {
         "contest": {None: contest_object(contest)},
         "state": {None: state},
@@ -145,15 +203,9 @@ def snapshot(record: ContestRecord, viewer: AccountType | None, now: datetime,
         "teams": _by_id(team_object(team) for team in contest.teams if team.id not in hidden),
         "accounts": _by_id(account_object(account, viewer) for account in contest.accounts
                            if jury or (team_id is not None and account.team_id == team_id)),
-        "submissions": _by_id(submission_object(contest, s) for s in submissions),
-        "judgements": _by_id(judgement_object(contest, j) for j in judgements),
-        "runs": _by_id(run_object(contest, j.id, run) for j in judgements for run in j.runs),
-        "clarifications": _by_id(clarification_object(contest, c) for c in
-                                 _clarifications_for(record.clarifications, jury, team_id)),
-        "awards": _by_id(award_object(replace(award, team_ids=tuple(
-            t for t in award.team_ids if t not in hidden)))
-            for award in (record.awards if jury or record.public_awards is None
-                          else record.public_awards)),
+        **live,
+        "clarifications": clarification_objects(record, jury, team_id),
+        "awards": award_objects(record, jury, hidden),
     }
     visible = set(ENDPOINTS[viewer]) | {"contest", "state"}
     return {kind: objs for kind, objs in objects.items() if kind in visible}

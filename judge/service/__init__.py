@@ -12,8 +12,10 @@ team_windows   a team's start of its own window, the first press winning
 hidden_problems  problems of contests that have not started: the jury's alone until then
 clarifications, balloons, rejudgings   the jury's tools of a contest
 clics_record   a stored contest as the CLICS Contest API's objects
+clics_live     that record kept in memory, read again by the submissions a change names
 judgement_history  judgements a rejudge replaced, kept for the API and its feed
 contest_feed   the stored event feed of each view of a contest
+feed_logs      its logs and the contest's record, kept in memory between updates
 feed_views     a view's objects served from its feed's log in memory
 feed_tails     the feed's streaming readers, one shared tail per view
 auth       tokens (stored hashed), roles, and the request's user

@@ -15,7 +15,7 @@ public's boards (judge.contest.clics_awards), the same boards the scoreboard end
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
@@ -83,17 +83,7 @@ def contest_record(
     if row is None or contest is None:
         return None
     contest = with_max_scores(session, contest)
-    orders = {}
-    facts = []
-    for entry in contest.problems:
-        try:
-            loaded = problem(entry.id)
-            names = [case.name for case in discover_tests(loaded)]
-            title, limit = loaded.title, loaded.limits.time_ms / 1000
-        except JudgeError:
-            names, title, limit = [], entry.id, 0.0  # a broken package: what there is to say
-        orders[entry.id] = {name: i for i, name in enumerate(names, 1)}
-        facts.append(ProblemFacts(entry.id, title, limit, len(names), entry.max_score))
+    facts, orders = problem_facts(contest, problem)
     teams = {team.id for team in contest.teams}
     rows = session.scalars(
         select(SubmissionRow)
@@ -106,16 +96,12 @@ def contest_record(
         if sub.team_id not in teams:
             continue
         submissions.append(clics_submission(sub))
-        order = orders.get(sub.problem, {})
-        judgements += [_past_judgement(sub, kept, order) for kept in past.get(sub.id, ())]
-        judgement = _judgement(session, sub, order)
-        if judgement is not None:
-            judgements.append(judgement)
+        judgements += submission_judgements(session, sub, past.get(sub.id, ()), orders)
     thawed, finalized = aware(row.thawed_at), aware(row.finalized_at)
     jury_awards, public_awards = _awards(session, contest, rows, thawed)
     return ContestRecord(
         contest=contest,
-        problems=tuple(facts),
+        problems=facts,
         languages=clics_languages(),
         submissions=tuple(submissions),
         judgements=tuple(judgements),
@@ -128,6 +114,34 @@ def contest_record(
         started_teams=frozenset(session.scalars(select(ContestTeam.id).where(
             ContestTeam.contest_id == contest_id, ContestTeam.started_at.is_not(None)))),
     )
+
+
+def problem_facts(contest: model.Contest, problem: Callable[[str], Problem]
+                  ) -> tuple[tuple[ProblemFacts, ...], dict[str, dict[str, int]]]:
+    """What the problem packages say of the contest's problems, and each problem's tests'
+    places in its order (by test name)."""
+    orders = {}
+    facts = []
+    for entry in contest.problems:
+        try:
+            loaded = problem(entry.id)
+            names = [case.name for case in discover_tests(loaded)]
+            title, limit = loaded.title, loaded.limits.time_ms / 1000
+        except JudgeError:
+            names, title, limit = [], entry.id, 0.0  # a broken package: what there is to say
+        orders[entry.id] = {name: i for i, name in enumerate(names, 1)}
+        facts.append(ProblemFacts(entry.id, title, limit, len(names), entry.max_score))
+    return tuple(facts), orders
+
+
+def submission_judgements(session: Session, sub: SubmissionRow, past: Iterable[PastJudgement],
+                          orders: dict[str, dict[str, int]]) -> list[Judgement]:
+    """The submission's judgements: those a rejudge replaced (`past`, oldest first), then
+    its current one if a worker has started on it."""
+    order = orders.get(sub.problem, {})
+    judgements = [_past_judgement(sub, kept, order) for kept in past]
+    judgement = _judgement(session, sub, order)
+    return judgements if judgement is None else [*judgements, judgement]
 
 
 def _awards(session: Session, contest: model.Contest, rows: list[SubmissionRow],

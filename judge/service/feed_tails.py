@@ -107,7 +107,7 @@ class FeedTails:
             lagging = stale(session, contest_id, view, aware(now), tail.public_seen)
         if lagging:
             update_feed(parts.database, contest_id, parts.load_problem, now, (view,),
-                        logs=parts.feeds.logs)
+                        logs=parts.feeds.logs, changed=())  # as judge.service.feed_views
         tail.public_seen = public
         with parts.database.session() as session:
             events, _ = events_from(session, contest_id, view, tail.position)

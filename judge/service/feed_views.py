@@ -10,6 +10,9 @@ contest's state moved on by the clock or the jury (start, freeze, end, thaw, fin
 the contest imported again (its row's updated_at), a team's log behind the public's, or a log
 this process has not read yet (after a restart: rebuilt from its stored events once). Changes
 made by another server process reach this one as change notifications (Services.feed_changed).
+Bringing it up to date starts from the contest's record that this process keeps up to date
+with those changes: a team's log behind the public's costs the objects changed since it was
+last brought up, not a reading of the whole contest.
 """
 
 from __future__ import annotations
@@ -61,7 +64,9 @@ def view_log(database: Database, feeds: FeedUpdates, contest_id: str,
             objects = feeds.logs.objects((contest_id, view, prefix), position)
             if objects is not None:
                 return ViewLog(objects, position)
-        update_feed(database, contest_id, problem, now, (view,), logs=feeds.logs)
+        # From the contest's record as this process keeps it, which its changes keep up to
+        # date: read whole only when this log is not kept in step with it.
+        update_feed(database, contest_id, problem, now, (view,), logs=feeds.logs, changed=())
         feeds.mark_seen(contest_id, view, seen)
     # Another update took the log each time: read it from the database (its events only).
     with database.session() as session:

@@ -11,6 +11,7 @@ the current one: a submission's current judgement is its last.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 
 from sqlalchemy import select
@@ -50,12 +51,17 @@ def keep_judgement(session: Session, submission: Submission, now: datetime | Non
     ))
 
 
-def past_judgements(session: Session, contest_id: str) -> dict[int, list[PastJudgement]]:
-    """submission id -> its past judgements, oldest first."""
+def past_judgements(session: Session, contest_id: str,
+                    only: Collection[int] | None = None) -> dict[int, list[PastJudgement]]:
+    """submission id -> its past judgements, oldest first (of the submissions `only`, when
+    given)."""
+    where = [Submission.contest_id == contest_id]
+    if only is not None:
+        where.append(PastJudgement.submission_id.in_(list(only)))
     rows = session.scalars(
         select(PastJudgement)
         .join(Submission, Submission.id == PastJudgement.submission_id)
-        .where(Submission.contest_id == contest_id)
+        .where(*where)
         .order_by(PastJudgement.submission_id, PastJudgement.attempt))
     found: dict[int, list[PastJudgement]] = {}
     for row in rows:

@@ -172,6 +172,36 @@ def test_the_log_keeps_its_own_copy_of_what_it_was_given():
     assert events[0].data["name"] == "Changed behind the log's back"
 
 
+def test_told_what_changed_the_log_sends_what_comparing_everything_sends():
+    """A caller that knows which objects may have changed (the service, after a change of a
+    few submissions) names them, in the snapshot's order, and the log compares those alone:
+    the same events, in the same order, as comparing the whole snapshots."""
+    whole, told = FeedLog(), FeedLog()
+    before: dict = {}
+    for now in sorted(set(moments()) | {EDITED_AT}):
+        view = view_at(now)
+        touched = {kind: [key for key, obj in view.get(kind, {}).items()
+                          if before.get(kind, {}).get(key) != obj]
+                   + [key for key in before.get(kind, {}) if key not in view.get(kind, {})]
+                   for kind in view.keys() | before.keys()}
+        expected = whole.record(view)
+        assert told.record(view, {kind: keys for kind, keys in touched.items() if keys}) == (
+            expected)
+        assert told.objects == whole.objects
+        before = view
+    assert len(told.events) > 50
+
+
+def test_a_log_may_hold_another_log_s_objects_where_they_are_equal():
+    public, team = FeedLog(), FeedLog()
+    view = view_at(START)
+    public.record(view)
+    team.record(view, shared=public.objects)
+    assert team.objects["teams"]["t1"] is public.objects["teams"]["t1"]
+    view["teams"]["t1"]["name"] = "Changed behind the logs' backs"
+    assert team.objects["teams"]["t1"]["name"] == "Flow Riders"
+
+
 def test_coarse_snapshots_still_keep_every_reference_intact():
     """A service that records rarely sees a judgement start, run and end between two records:
     the judgement still comes before its runs."""

@@ -128,7 +128,7 @@ def deliver(parts: Services, contest_id: str,
     parts.changes.publish(clarifications_changed(contest_id))
     # The Contest API's feed sends it too: the jury's and the public's logs, and the log of
     # the team that asked or is answered.
-    parts.feed_changed(contest_id, view.from_team_id or view.to_team_id)
+    parts.feed_changed(contest_id, view.from_team_id or view.to_team_id, submissions=())
     return view
 
 

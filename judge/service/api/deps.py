@@ -11,7 +11,7 @@ from __future__ import annotations
 import base64
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -70,19 +70,24 @@ class Services:
     # Tests pass a clock they set, so that no test waits for a contest to start.
     clock: Callable[[], datetime] = utcnow
 
-    def feed_changed(self, contest_id: str, team_id: str | None = None) -> None:
-        """The contest changed: its event feed is brought up to date soon, off this request."""
+    def feed_changed(self, contest_id: str, team_id: str | None = None,
+                     submissions: Collection[int] | None = None) -> None:
+        """The contest changed (`submissions` alone, and its clarifications, when given): its
+        event feed is brought up to date soon, off this request."""
         self.feeds.touch(self.database, self.load_problem, self.clock, self.closing, contest_id,
-                         team_id)
+                         team_id, submissions)
 
     def change_delivered(self, change: Change | None) -> None:
         """A change notification (from this process or, through Redis, another): the feed of
         its contest is brought up to date; with None (some may have been missed), every feed
         this process serves."""
-        contests = self.feeds.contests() if change is None else (
-            [change.contest] if change.contest else [])
-        for contest_id in contests:
-            self.feed_changed(contest_id)
+        if change is None:
+            for contest_id in self.feeds.contests():
+                self.feed_changed(contest_id)
+        elif change.contest:
+            self.feed_changed(change.contest, submissions=(change.submission_id,))
+        elif change.clarifications:
+            self.feed_changed(change.clarifications, submissions=())
 
     def load_problem(self, problem_id: str) -> Problem:
         """The project's problem; a JudgeError when it is unknown or broken."""

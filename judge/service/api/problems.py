@@ -106,12 +106,15 @@ def rejudge_all(parts: Services, problem_id: str) -> int:
         )))
         jobs = [store.requeue(session, row, priority=Priority.REJUDGE) for row in rows]
         changes = [change_of(row) for row in rows]
-        contests = {(row.contest_id, row.team_id) for row in rows if row.contest_id is not None}
+        contests: dict[tuple[str, str], list[int]] = {}
+        for row in rows:
+            if row.contest_id is not None:
+                contests.setdefault((row.contest_id, row.team_id), []).append(row.id)
     parts.changes.publish_all(changes)
     for job in jobs:
         parts.sender.send(job)
-    for contest_id, team_id in contests:
-        parts.feed_changed(contest_id, team_id)
+    for (contest_id, team_id), ids in contests.items():
+        parts.feed_changed(contest_id, team_id, ids)
     return len(jobs)
 
 

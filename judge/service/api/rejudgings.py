@@ -158,5 +158,7 @@ def close(parts: Services, rejudging_id: int, *, apply: bool) -> RejudgingView:
             raise ApiError(exc.status, exc.message) from None
     parts.changes.publish_all(changes)
     for contest_id in sorted({change.contest for change in changes if change.contest}):
-        parts.feed_changed(contest_id)  # new judgements in the feed, after the old ones
+        # new judgements in the feed, after the old ones
+        parts.feed_changed(contest_id, submissions=[
+            change.submission_id for change in changes if change.contest == contest_id])
     return read(parts, rejudging_id)

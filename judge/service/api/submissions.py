@@ -116,7 +116,7 @@ def accept_submission(parts: Services, user: User, new: NewSubmission) -> Job:
     parts.sender.send(job)
     parts.metrics.submissions.labels(new.language.id).inc()
     if entry is not None:
-        parts.feed_changed(entry.contest_id, entry.team_id)
+        parts.feed_changed(entry.contest_id, entry.team_id, (change.submission_id,))
     return job
 
 
@@ -218,7 +218,7 @@ def rejudge(parts: Services, submission_id: int) -> Job:
     parts.changes.publish(change)
     parts.sender.send(job)
     if contest[0] is not None:  # a new judgement will come, after the old one
-        parts.feed_changed(*contest)
+        parts.feed_changed(*contest, submissions=(change.submission_id,))
     return job
 
 

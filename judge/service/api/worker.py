@@ -163,7 +163,7 @@ def progress(
         raise ApiError(409, f"job {submission_id}/{body.attempt} no longer holds the submission")
     parts.changes.publish(change)
     if contest is not None:  # its runs go to the event feed as they are judged
-        parts.feed_changed(*contest)
+        parts.feed_changed(*contest, submissions=(submission_id,))
     return Outcome(outcome="recorded")
 
 
@@ -191,7 +191,7 @@ def result(
     if outcome is store.Finish.STORED:
         parts.changes.publish(change)
         if contest is not None:
-            parts.feed_changed(*contest)
+            parts.feed_changed(*contest, submissions=(submission_id,))
         parts.metrics.results.labels(verdict or "failed", language).inc()
         if body.judging_ms is not None:
             parts.metrics.judging.labels(language).observe(body.judging_ms / 1000)
