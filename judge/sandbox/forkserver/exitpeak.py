@@ -89,7 +89,13 @@ class ExitPeak:
         without WEXITED: what it takes is never an exit, so the program's number stays its own
         until its parent kills its group and reaps it. (A child stopped untraced answers too:
         its report is dropped, it stays stopped.)"""
-        stop = os.waitid(os.P_ALL, 0, os.WSTOPPED | os.WNOHANG | WALL)
+        try:
+            stop = os.waitid(os.P_ALL, 0, os.WSTOPPED | os.WNOHANG | WALL)
+        except ChildProcessError:
+            # A wait for stops alone does not consider a zombie: a program that ended since
+            # its end was looked for, the only child left, makes it ECHILD. Its SIGCHLD wakes
+            # the next look, which finds the end.
+            return False
         if stop is None:
             return False
         if stop.si_code == os.CLD_TRAPPED:
