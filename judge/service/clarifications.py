@@ -101,6 +101,12 @@ def answer(
                   clics_id)
 
 
+def clics_id_of(row: Clarification) -> str:
+    """The id the Contest API shows for the clarification: the one its sender chose (a PUT's),
+    else its row's number."""
+    return row.clics_id or str(row.id)
+
+
 def by_clics_id(session: Session, contest_id: str, clics_id: str) -> Clarification | None:
     """The contest's clarification that the Contest API calls `clics_id` (its own id, or the
     id of its row when its sender chose none)."""

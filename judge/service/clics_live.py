@@ -45,14 +45,16 @@ from judge.service.clics_record import (
     clarifications,
     clics_languages,
     clics_submission,
+    freeze_hides_any,
     problem_facts,
     settled_at,
+    started_teams,
     submission_judgements,
 )
 from judge.service.contest_board import judged_submission, team_starts, with_max_scores
 from judge.service.contests import aware, load_contest
 from judge.service.judgement_history import past_judgements
-from judge.service.models import Contest, ContestTeam
+from judge.service.models import Contest
 from judge.service.models import Submission as SubmissionRow
 
 # Besides a changed submission's objects, those compared whole at each update (they are few).
@@ -182,8 +184,7 @@ def _base(session: Session, contest: model.Contest, row_stamp: tuple,
         thawed_at=thawed,
         finalized_at=finalized,
         end_of_updates_at=settled_at(thawed, finalized),
-        started_teams=frozenset(session.scalars(select(ContestTeam.id).where(
-            ContestTeam.contest_id == contest.id, ContestTeam.started_at.is_not(None)))),
+        started_teams=started_teams(session, contest.id),
     ), orders
 
 
@@ -242,9 +243,7 @@ def _award(live: LiveRecord) -> None:
     contest = live.base.contest
     jury = awards(contest, live.standings[View.JURY].standings)
     public: tuple[Award, ...] = jury
-    freeze = contest.freeze_time
-    if not (live.base.thawed_at is not None or freeze is None
-            or all(s.submitted_at < freeze for s in live.judged.values())):
+    if freeze_hides_any(contest, live.base.thawed_at, live.judged.values()):
         public = awards(contest, live.standings[View.PUBLIC].standings)
     live.base = replace(live.base, awards=jury, public_awards=public)
 
@@ -259,11 +258,9 @@ def _refresh(session: Session, live: LiveRecord, problem: Callable[[str], Proble
     facts, orders = problem_facts(contest, problem)
     if facts != live.base.problems or orders != live.orders:
         return False
-    started = frozenset(session.scalars(select(ContestTeam.id).where(
-        ContestTeam.contest_id == contest.id, ContestTeam.started_at.is_not(None))))
     live.generation += 1
     live.base = replace(live.base, clarifications=clarifications(session, contest),
-                        started_teams=started)
+                        started_teams=started_teams(session, contest.id))
     if not changed:
         return True
     rows = {str(sub.id): sub for sub in _rows(session, contest, changed)}

@@ -38,6 +38,7 @@ from judge.service.contest_board import (
     team_starts,
     with_max_scores,
 )
+from judge.service.clarifications import clics_id_of
 from judge.service.contests import aware, load_contest
 from judge.service.judgement_history import past_judgements
 from judge.service.models import Clarification as ClarificationRow
@@ -111,9 +112,14 @@ def contest_record(
         thawed_at=thawed,
         finalized_at=finalized,
         end_of_updates_at=settled_at(thawed, finalized),
-        started_teams=frozenset(session.scalars(select(ContestTeam.id).where(
-            ContestTeam.contest_id == contest_id, ContestTeam.started_at.is_not(None)))),
+        started_teams=started_teams(session, contest_id),
     )
+
+
+def started_teams(session: Session, contest_id: str) -> frozenset[str]:
+    """The teams that have started their own windows (a contest of team windows)."""
+    return frozenset(session.scalars(select(ContestTeam.id).where(
+        ContestTeam.contest_id == contest_id, ContestTeam.started_at.is_not(None))))
 
 
 def problem_facts(contest: model.Contest, problem: Callable[[str], Problem]
@@ -153,11 +159,19 @@ def _awards(session: Session, contest: model.Contest, rows: list[SubmissionRow],
     judged = [judged_submission(sub, starts[sub.team_id]) for sub in rows
               if sub.team_id in starts]
     jury = awards(contest, board_of(contest, judged, View.JURY, thawed, None).standings)
-    freeze = contest.freeze_time
-    if thawed is not None or freeze is None or all(s.submitted_at < freeze for s in judged):
+    if not freeze_hides_any(contest, thawed, judged):
         return jury, jury
     public = board_of(contest, judged, View.PUBLIC, thawed, None).standings
     return jury, awards(contest, public)
+
+
+def freeze_hides_any(contest: model.Contest, thawed: datetime | None,
+                     judged: Iterable[model.JudgedSubmission]) -> bool:
+    """Whether the public's board differs from the jury's: only while a freeze, not yet
+    thawed, hides a submission."""
+    freeze = contest.freeze_time
+    return not (thawed is not None or freeze is None
+                or all(s.submitted_at < freeze for s in judged))
 
 
 def clarifications(session: Session, contest: model.Contest) -> tuple[Clarification, ...]:
@@ -171,7 +185,7 @@ def clarifications(session: Session, contest: model.Contest) -> tuple[Clarificat
         .order_by(ClarificationRow.sent_at, ClarificationRow.id)
     ).all()
     kept = [row for row in rows if {row.from_team_id, row.to_team_id} <= teams | {None}]
-    ids = {row.id: row.clics_id or str(row.id) for row in kept}  # a PUT's chosen id
+    ids = {row.id: clics_id_of(row) for row in kept}
     return tuple(Clarification(
         id=ids[row.id], time=aware(row.sent_at), text=row.text, from_team_id=row.from_team_id,
         to_team_id=row.to_team_id, problem_id=row.problem if row.problem in problems else None,

@@ -22,7 +22,6 @@ is not taken: this judge's teams ask, the jury answers.
 from __future__ import annotations
 
 import json
-import re
 from datetime import datetime, timezone
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -31,6 +30,7 @@ from sqlalchemy.orm import Session
 
 from judge.contest.clics_input import Clarification
 from judge.contest.clics_objects import clarification_object
+from judge.contest.records import IDENTIFIER
 from judge.service import clarifications
 from judge.service.api.clarifications import ClarificationRequest, deliver, send
 from judge.service.api.deps import Services
@@ -42,8 +42,6 @@ from judge.service.models import Contest, User
 
 TEAM_CAPABILITIES = ("team_clar",)
 JURY_CAPABILITIES = ("admin_clar", "proxy_clar")
-# The spec's ID: [a-zA-Z0-9_.-], at most 36, not starting with - or ., not ending with a dot.
-CLICS_ID = re.compile(r"^(?![-.])[A-Za-z0-9_.-]{1,36}(?<!\.)$")
 
 
 class ClicsClarification(BaseModel):
@@ -103,7 +101,7 @@ def put_clarification(raw: bytes, parts: Services, user: User | None, contest_id
         raise ApiError(400, "id: required of a PUT")
     if body.id != clarification_id:
         raise ApiError(409, f"id: {body.id!r} is not the URL's {clarification_id!r}")
-    if not CLICS_ID.match(body.id) or body.id.isdigit():
+    if not IDENTIFIER.match(body.id) or body.id.isdigit():
         raise ApiError(400, f"id: {body.id!r} is not taken: an id is 1-36 of [A-Za-z0-9_.-], "
                             "not starting with - or ., not ending with ., and not of digits "
                             "only (the ids this judge gives its clarifications)")
@@ -185,7 +183,7 @@ def _clics_object(parts: Services, contest_id: str, view: ClarificationView) -> 
     """The Contest API's object of a clarification just stored, with the ids the API shows."""
     with parts.database.session() as session:
         contest = contest_head(session.get(Contest, contest_id))
-        ids = {row.id: row.clics_id or str(row.id) for row in (
+        ids = {row.id: clarifications.clics_id_of(row) for row in (
             session.get(ClarificationRow, view.id),
             session.get(ClarificationRow, view.reply_to_id) if view.reply_to_id else None)
             if row is not None}
