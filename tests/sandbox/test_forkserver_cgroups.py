@@ -383,8 +383,7 @@ def test_cgroups_seen_empty_are_not_read_again_until_the_next_run(v1, monkeypatc
     procs.write_text("")
     cgroups.kill_all()
     reads = []
-    monkeypatch.setattr("judge.sandbox.forkserver.cgroup_v1.read_pids",
-                        lambda path: reads.append(path) or [])
+    monkeypatch.setattr(cgroups, "read_pids", lambda controller: reads.append(controller) or [])
     cgroups.kill_all()  # the program's end, then its cleanup, then the server's: one look
     assert reads == []
     close_all(cgroups.prepare(65536, 16))  # a new run joins: looked at again

@@ -1,6 +1,6 @@
 """cgroup v1 runs: the memory, pids and cpuacct controllers, each in a hierarchy of its own."""
 
-from .cgroups import REUSED_CGROUP_CHARGE, RunCgroups, field_value, read_pids, read_text, write_file
+from .cgroups import REUSED_CGROUP_CHARGE, RunCgroups, field_value, write_file
 
 
 class CgroupsV1(RunCgroups):
@@ -16,9 +16,9 @@ class CgroupsV1(RunCgroups):
             self.emptied = False
             return False  # a task that did not die with its run (in all three, or none)
         memory = self.path("memory")
-        if field_value(read_text(memory, "memory.oom_control"), "oom_kill"):
+        if field_value(self.read_text("memory", "memory.oom_control"), "oom_kill"):
             return False  # a count that cannot be reset
-        usage = read_text(memory, "memory.usage_in_bytes").strip()
+        usage = self.read_text("memory", "memory.usage_in_bytes").strip()
         if not usage.isdigit() or int(usage) > REUSED_CGROUP_CHARGE:
             return False  # e.g. page cache the run read: the next run's peak would include it
         write_file(memory, "memory.max_usage_in_bytes", 0)
@@ -37,24 +37,23 @@ class CgroupsV1(RunCgroups):
         write_file(self.path("pids"), "pids.max", processes)
 
     def cpu_ns(self):
-        text = read_text(self.path("cpuacct"), "cpuacct.usage").strip()
+        text = self.read_text("cpuacct", "cpuacct.usage").strip()
         return int(text) if text.isdigit() else None
 
     def memory(self):
         """(peak bytes, whether the kernel's OOM killer struck in the run)."""
-        path = self.path("memory")
-        peak = read_text(path, "memory.max_usage_in_bytes").strip()
-        events = read_text(path, "memory.oom_control")
+        peak = self.read_text("memory", "memory.max_usage_in_bytes").strip()
+        events = self.read_text("memory", "memory.oom_control")
         if "oom_kill " in events:
             oom = field_value(events, "oom_kill") > 0
         else:  # older kernels count no oom_kill: a failed charge at the limit is the sign then
-            oom = read_text(path, "memory.failcnt").strip() not in ("", "0")
+            oom = self.read_text("memory", "memory.failcnt").strip() not in ("", "0")
         return (int(peak) if peak.isdigit() else 0), oom
 
     def capped(self):
         """How often the run's memory charge met its cap (the kernel then reclaims, or kills)."""
-        failures = read_text(self.path("memory"), "memory.failcnt").strip()
+        failures = self.read_text("memory", "memory.failcnt").strip()
         return int(failures) if failures.isdigit() else 0
 
     def pids(self):
-        return read_pids(self.path("memory"))
+        return self.read_pids("memory")

@@ -1,7 +1,7 @@
 """cgroup v2 runs: one unified hierarchy, memory.max / memory.peak / memory.events, pids.max,
 cpu.stat and cgroup.kill."""
 
-from .cgroups import RunCgroups, field_value, read_pids, read_text, write_file
+from .cgroups import RunCgroups, field_value, write_file
 
 
 class CgroupsV2(RunCgroups):
@@ -33,29 +33,28 @@ class CgroupsV2(RunCgroups):
         write_file(path, "pids.max", processes)
 
     def cpu_ns(self):
-        for line in read_text(self.path("unified"), "cpu.stat").splitlines():
+        for line in self.read_text("unified", "cpu.stat").splitlines():
             key, _, value = line.partition(" ")
             if key == "usage_usec" and value.strip().isdigit():
                 return int(value) * 1000
         return None
 
     def sample(self):
-        current = read_text(self.path("unified"), "memory.current").strip()
+        current = self.read_text("unified", "memory.current").strip()
         if current.isdigit():
             self.sampled_peak = max(self.sampled_peak, int(current))
 
     def memory(self):
-        path = self.path("unified")
         self.sample()
-        peak = read_text(path, "memory.peak").strip()  # Linux 5.19 and later
-        oom = field_value(read_text(path, "memory.events"), "oom_kill") > 0
+        peak = self.read_text("unified", "memory.peak").strip()  # Linux 5.19 and later
+        oom = field_value(self.read_text("unified", "memory.events"), "oom_kill") > 0
         return (int(peak) if peak.isdigit() else self.sampled_peak), oom
 
     def capped(self):
-        return field_value(read_text(self.path("unified"), "memory.events"), "max")
+        return field_value(self.read_text("unified", "memory.events"), "max")
 
     def pids(self):
-        return read_pids(self.path("unified"))
+        return self.read_pids("unified")
 
     def kill_all(self):
         """cgroup.kill (Linux 5.14 and later) kills the whole cgroup at once, forks and all."""
