@@ -75,7 +75,10 @@ def main() -> bool:
         report_root(times, loop.name, statistics.median(times["as root, one test"]))
     for who, cost in costs.items():
         print(f"  one run's CPU {who}: judge {cost['judge_ms']:.2f} ms, fork server (and the "
-              f"run) {cost['server_ms']:.2f} ms, {cost['server_faults']:.0f} page faults")
+              f"run) {cost['server_ms']:.2f} ms, {cost['server_faults']:.0f} page faults: the "
+              f"server itself {cost['server_own_ms']:.2f} ms, {cost['server_own_faults']:.0f} "
+              f"faults; the run {cost['server_ms'] - cost['server_own_ms']:.2f} ms, "
+              f"{cost['server_faults'] - cost['server_own_faults']:.0f} faults")
     return met
 
 
