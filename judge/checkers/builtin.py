@@ -12,6 +12,7 @@ a tolerance when one is given. It never answers PE: Kattis has no such verdict.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -55,7 +56,8 @@ def check_kattis_default(output: bytes, answer: bytes, spec: CheckerSpec) -> Che
     flags = parse_default_flags(spec.args)
     got, expected = _decode(output), _decode(answer)
     equal = _kattis_token_equal(flags)
-    got_parts, expected_parts = KATTIS_SPACE.split(got), KATTIS_SPACE.split(expected)
+    space = _kattis_patterns()[0]
+    got_parts, expected_parts = space.split(got), space.split(expected)
     got_tokens = [t for t in got_parts[0::2] if t]
     expected_tokens = [t for t in expected_parts[0::2] if t]
     if not _same_tokens(got_tokens, expected_tokens, equal):
@@ -72,14 +74,22 @@ def check_kattis_default(output: bytes, answer: bytes, spec: CheckerSpec) -> Che
 
 # The whitespace of the Kattis format: space, tab, newline, carriage return, vertical tab, form
 # feed; one capture group so that re.split keeps the separators at the odd positions.
-KATTIS_SPACE = re.compile(r"([ \t\n\r\x0b\x0c]+)")
-KATTIS_FLOAT = re.compile(r"^[+-]?(\d*\.\d+|\d+\.?)([eE][+-]?\d+)?$")
+KATTIS_SPACE = r"([ \t\n\r\x0b\x0c]+)"
+KATTIS_FLOAT = r"^[+-]?(\d*\.\d+|\d+\.?)([eE][+-]?\d+)?$"
+
+
+@functools.cache  # compiled when the checker first runs: not every judge start needs them
+def _kattis_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(whitespace, number)."""
+    return re.compile(KATTIS_SPACE), re.compile(KATTIS_FLOAT)
 
 
 def _kattis_token_equal(flags: DefaultFlags) -> TokenEqual:
+    number = _kattis_patterns()[1]
+
     def equal(got: str, expected: str) -> bool:
-        if flags.compares_numbers and KATTIS_FLOAT.match(expected):
-            if not KATTIS_FLOAT.match(got):
+        if flags.compares_numbers and number.match(expected):
+            if not number.match(got):
                 return False
             a, b = float(got), float(expected)
             if flags.abs_tol is not None and abs(a - b) <= flags.abs_tol:

@@ -22,6 +22,7 @@ the exit code, since an uncaught exception exits 1, which testlib would read as 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -34,7 +35,7 @@ from judge.verdicts.verdict import verdict_for_fraction
 from judge.verdicts.verdict import Verdict
 
 MESSAGE_CHARS = 2000
-POINTS_LINE = re.compile(r"^\s*points\s+(\S+)", re.MULTILINE)
+POINTS_LINE = r"^\s*points\s+(\S+)"
 SCORE_FILE = "score.txt"
 MULTIPLIER_FILE = "score_multiplier.txt"
 MESSAGE_FILE = "judgemessage.txt"
@@ -180,8 +181,13 @@ def _points(text: str, said: str, role: str) -> CheckResult:
 
 def _testlib_points(said: str) -> str | None:
     """testlib's quitp writes `points X message`; X is the first number on such a line."""
-    match = POINTS_LINE.search(said)
+    match = _points_line().search(said)
     return match.group(1) if match else None
+
+
+@functools.cache  # compiled when a testlib checker gives points, not at every judge start
+def _points_line() -> re.Pattern[str]:
+    return re.compile(POINTS_LINE, re.MULTILINE)
 
 
 def _failure(result: RunResult, role: str) -> str:

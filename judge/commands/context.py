@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,8 +41,10 @@ class AppContext:
 
         return load_problem(self.root, problem_id)
 
-    def open_sandbox(self) -> Sandbox:
-        """The sandbox for this host ($JUDGE_SANDBOX may ask for the plain runner)."""
+    def open_sandbox(self, started: threading.Event | None = None) -> Sandbox:
+        """The sandbox for this host ($JUDGE_SANDBOX may ask for the plain runner); `started`
+        as judge.sandbox.open_sandbox sets it."""
         from judge.sandbox import SandboxChoice, open_sandbox
 
-        return open_sandbox(self.cache, choice=SandboxChoice.from_environ(self.environ))
+        return open_sandbox(self.cache, choice=SandboxChoice.from_environ(self.environ),
+                            started=started)

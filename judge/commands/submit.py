@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,12 +18,13 @@ from judge.commands.shared import (
 )
 from judge.commands.context import AppContext
 from judge.judging.parallel import SandboxesOpening, default_workers
-from judge.present.report import case_line, isolation_warning, print_report, report_to_json
-from judge.judging.runner import CaseResult, JudgeOptions, judge_submission
 from judge.present.terminal import console, is_terminal, show, status
 from judge.wording import plural
-from judge.problem.testdata import discover_tests, select_tests
 from judge.verdicts.verdict import Verdict
+
+if TYPE_CHECKING:  # imported by `submit` itself, once its first fork server is starting
+    from judge.judging.runner import CaseResult
+    from judge.sandbox import Sandbox
 
 
 @click.command(short_help="Judge SOLUTION on the tests of PROBLEM.")
@@ -94,21 +96,29 @@ def submit(
         return
     if token is not None:
         raise click.UsageError("--token goes with --server")
-    spec = app.problem(problem)
-    tests = select_tests(discover_tests(spec), test_names, group_names)
-    streaming = not as_json and is_terminal()  # one line per test now, no table at the end
-    out = console() if streaming else None  # rich, for a terminal only
-    jobs = jobs or default_workers()
+    first = open_first_sandbox(app)
+    try:
+        from judge.judging.runner import JudgeOptions, judge_submission  # after the start above
+        from judge.present.report import case_line, isolation_warning, print_report, report_to_json
+        from judge.problem.testdata import discover_tests, select_tests
+
+        spec = app.problem(problem)
+        tests = select_tests(discover_tests(spec), test_names, group_names)
+        streaming = not as_json and is_terminal()  # one line per test now, no table at the end
+        out = console() if streaming else None  # rich, for a terminal only
+        jobs = jobs or default_workers()
+        # The sandboxes of the other workers open while the first one is taken.
+        extra = SandboxesOpening(app.open_sandbox, min(jobs, len(tests)) - 1)
+        try:
+            sandbox = first.take()
+        except BaseException:
+            extra.close()
+            raise
+    finally:
+        first.close()  # the first sandbox when it was never taken (an error above)
     workers = 1 if fail_fast or jobs > 1 else default_workers()  # after a TLE
     name_width = max(len(case.name) for case in tests)
     label = f"judging {solution.name} on {spec.id}"
-    # The sandboxes of the other workers open while this one does.
-    extra = SandboxesOpening(app.open_sandbox, min(jobs, len(tests)) - 1)
-    try:
-        sandbox = app.open_sandbox()
-    except BaseException:
-        extra.close()
-        raise
     warning = isolation_warning(sandbox.info)
     if warning is not None:
         show([warning], stderr=True, soft_wrap=True)
@@ -157,6 +167,31 @@ def submit(
     else:
         print_report(report, out, table=not streaming)
     raise click.exceptions.Exit(0 if report.verdict.accepted else 1)
+
+
+def open_first_sandbox(app: AppContext) -> SandboxesOpening:
+    """The first sandbox, opening in a thread: its fork server starts on another core while this
+    thread imports the judging code, loads the problem and finds its tests (a problem that fails
+    to load still fails first, and the sandbox is closed). Returns once the server's process has
+    started: until then both threads would share one core through the interpreter's lock, each
+    waiting for it at every system call, and the server would start some 30 ms later. (The
+    sandbox's modules are imported in that thread while this one waits: two threads importing
+    one package at once may deadlock.)"""
+    started = threading.Event()
+
+    def open_sandbox() -> Sandbox:
+        try:
+            return app.open_sandbox(started)
+        finally:
+            started.set()  # it failed, or opened without a server of its own: wait no longer
+
+    first = SandboxesOpening(open_sandbox, 1)
+    try:
+        started.wait()
+    except BaseException:
+        first.close()
+        raise
+    return first
 
 
 def in_order(names: list[str], emit: Callable[[CaseResult], None]) -> Callable[[CaseResult], None]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 from collections.abc import Callable, Iterable
 
-from judge.sandbox.api import Sandbox
+if TYPE_CHECKING:  # `judge submit` imports this module before its first sandbox opens
+    from judge.sandbox.api import Sandbox
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -87,25 +88,28 @@ class SandboxPerThread:
 
 class SandboxesOpening:
     """`count` sandboxes opened ahead, each in a thread of its own, while the caller goes on
-    (a fork server takes some 30 ms to start: the workers of a submission then start together).
-    `take` hands one out, waiting for it if need be, or opens a new one once all are taken;
-    `close` closes those never taken. An error opening one is raised by the `take` that gets
-    it."""
+    (a fork server takes some 30 ms to start: the workers of a submission then start together,
+    and the first one while `judge submit` still loads the problem). `take` hands one out,
+    waiting for it if need be, or opens a new one once all are taken; `close` closes those
+    never taken. An error opening one is raised by the `take` that gets it."""
 
     def __init__(self, factory: Callable[[], Sandbox], count: int) -> None:
         self._factory = factory
         self._lock = threading.Lock()
-        self._pool, self._pending = None, deque()
-        if count > 0:
-            from concurrent.futures import ThreadPoolExecutor  # with logging: only if needed
-
-            self._pool = ThreadPoolExecutor(max_workers=count)
-            self._pending.extend(self._pool.submit(factory) for _ in range(count))
+        self._pending = deque(_Opening(factory) for _ in range(count))
 
     def take(self) -> Sandbox:
         with self._lock:
             opening = self._pending.popleft() if self._pending else None
-        return opening.result() if opening is not None else self._factory()
+        if opening is None:
+            return self._factory()
+        try:
+            opening.wait()
+        except BaseException:  # interrupted while it opens: `close` still closes it
+            with self._lock:
+                self._pending.appendleft(opening)
+            raise
+        return opening.result()
 
     def close(self) -> None:
         with self._lock:
@@ -116,14 +120,44 @@ class SandboxesOpening:
             except Exception:  # noqa: BLE001 - it never opened: nothing to close
                 continue
             sandbox.close()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True)
 
     def __enter__(self) -> SandboxesOpening:
         return self
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class _Opening:
+    """One sandbox opening in a thread of its own. A plain thread, not a thread pool:
+    concurrent.futures (and logging with it) cost some 10 ms to import, a tenth of the start-up
+    of a `judge submit` on one test."""
+
+    def __init__(self, factory: Callable[[], Sandbox]) -> None:
+        self._sandbox: Sandbox | None = None
+        self._error: BaseException | None = None
+        # An event, not Thread.join: a join interrupted by Ctrl-C takes the thread for ended
+        # (Python 3.11), and the next would not wait for the sandbox.
+        self._done = threading.Event()
+        threading.Thread(target=self._open, args=(factory,), name="sandbox-opening").start()
+
+    def _open(self, factory: Callable[[], Sandbox]) -> None:
+        try:
+            self._sandbox = factory()
+        except BaseException as exc:  # noqa: BLE001 - raised again in the thread that takes it
+            self._error = exc
+        finally:
+            self._done.set()
+
+    def wait(self) -> None:
+        self._done.wait()
+
+    def result(self) -> Sandbox:
+        """The sandbox, once open (waiting for it); or the error that stopped it opening."""
+        self.wait()
+        if self._error is not None:
+            raise self._error
+        return self._sandbox
 
 
 def map_with_sandboxes(

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.files import file_identity, write_atomically
-from judge.languages import jvm_build
 from judge.languages.descriptor import Language
 from judge.languages.registry import UnknownLanguage, find_executable
 from judge.languages.sources import Sources, gather, with_included
@@ -297,7 +296,8 @@ def _compiler_message(result: RunResult, judgement: Judgement) -> str:
 
 @functools.cache
 def _jvm_build_source() -> str:
-    return Path(jvm_build.__file__).read_text(encoding="utf-8")
+    # Read, not imported: the judge never runs it (importing it loaded zipfile for every judge).
+    return Path(__file__).with_name("jvm_build.py").read_text(encoding="utf-8")
 
 
 def _headers(language: Language, sources: Sources, trusted: bool) -> list[Path]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import sys
+import threading
 from judge.cache import Cache
 from judge.errors import JudgeError
 from judge.sandbox.api import Sandbox, SandboxInfo
@@ -43,6 +44,7 @@ def open_sandbox(
     choice: SandboxChoice = SandboxChoice.AUTO,
     require_isolation: bool = False,
     host: HostSupport | None = None,
+    started: threading.Event | None = None,
 ) -> Sandbox:
     """The strongest sandbox this host supports; it owns `cache` (baselines, compiled programs).
 
@@ -50,9 +52,10 @@ def open_sandbox(
     grants (`host`, detected when not given); elsewhere, if the server cannot start, or when
     `choice` says so, the portable plain runner, whose `info` says that it isolates nothing and
     why. With `require_isolation`, a sandbox that does not isolate is closed and
-    `IsolationUnavailable` raised instead.
+    `IsolationUnavailable` raised instead. `started` is set once a fork server's process runs
+    (the rest of the opening waits for it: another thread may go on), unless none starts.
     """
-    sandbox = _open(cache, choice, host)
+    sandbox = _open(cache, choice, host, started)
     if require_isolation:
         try:
             check_isolation(sandbox.info, allow_unsandboxed=False)
@@ -73,13 +76,14 @@ def check_isolation(info: SandboxInfo, allow_unsandboxed: bool) -> None:
     )
 
 
-def _open(cache: Cache, choice: SandboxChoice, host: HostSupport | None) -> Sandbox:
+def _open(cache: Cache, choice: SandboxChoice, host: HostSupport | None,
+          started: threading.Event | None) -> Sandbox:
     if choice is SandboxChoice.PLAIN:
         return _plain(cache, f"chosen with {SANDBOX_ENV}=plain")
     if not sys.platform.startswith("linux"):
         return _plain(cache, f"the fork-server sandbox needs Linux, not {sys.platform}")
     try:
-        return JailSandbox(cache, host if host is not None else detect_host())
+        return JailSandbox(cache, host if host is not None else detect_host(), started)
     except (OSError, ServerFailed) as exc:
         return _plain(cache, f"the fork-server sandbox failed to start: {exc}")
 

@@ -75,7 +75,9 @@ __all__ = ["JailSandbox", "ServerFailed"]
 
 
 class JailSandbox:
-    def __init__(self, cache: Cache, host: HostSupport) -> None:
+    def __init__(self, cache: Cache, host: HostSupport,
+                 started: threading.Event | None = None) -> None:
+        """`started`: set once the server's process runs (server_process.ServerProcess)."""
         self.cache = cache
         self.syscall_filter = filter_program(cache.syscall_filters)  # what isolated runs load
         self._baselines = BaselineCache(cache.baselines)
@@ -98,7 +100,7 @@ class JailSandbox:
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{self._slot.owner}-",
                                               dir=scratch_parent()))
         self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
-        self._start_server(isolated=True)
+        self._start_server(isolated=True, started=started)
 
     def run(self, request: RunRequest) -> RunResult:
         check_file_names(request)
@@ -330,13 +332,14 @@ class JailSandbox:
                     raise
         raise AssertionError("unreachable")
 
-    def _start_server(self, isolated: bool) -> ServerProcess:
+    def _start_server(self, isolated: bool,
+                      started: threading.Event | None = None) -> ServerProcess:
         # Without root, only the server of isolated runs needs a user namespace: its runs' own
         # namespaces are made in it. Trusted runs' server stays as it is, and starts faster.
         prefix = (server_prefix(self.host.subordinate) if isolated and self.host.user_namespace
                   else ())
         self._servers[isolated] = ServerProcess(self._config(isolated), keep_fds=(self._slot.fd,),
-                                                prefix=prefix)
+                                                prefix=prefix, started=started)
         return self._servers[isolated]
 
     def _config(self, isolated: bool) -> protocol.ServerConfig:

@@ -7,6 +7,7 @@ import os
 import select
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from judge.sandbox.api import python_interpreter
@@ -26,10 +27,12 @@ class ServerProcess:
     """One running fork server and the two pipes to it."""
 
     def __init__(self, config: protocol.ServerConfig, keep_fds: tuple[int, ...] = (),
-                 prefix: tuple[str, ...] = ()) -> None:
+                 prefix: tuple[str, ...] = (), started: threading.Event | None = None) -> None:
         """`keep_fds`: descriptors the server inherits and holds while it lives (the lock of
         its judge's slot: forkserver.ownership). `prefix`: the command the server starts
-        under (a user namespace of its own when the judge is not root: judge.sandbox.userns)."""
+        under (a user namespace of its own when the judge is not root: judge.sandbox.userns).
+        `started` is set once the server's process is running: what is left is waiting for it
+        to be ready (a caller in another thread may go on then)."""
         compile_server_package()
         request_r, self._request_w = os.pipe()
         self._reply_r, reply_w = os.pipe()
@@ -47,6 +50,8 @@ class ServerProcess:
         finally:
             os.close(request_r)
             os.close(reply_w)
+        if started is not None:
+            started.set()
         ready = self.ask(config)
         if not isinstance(ready, protocol.Ready):
             self.stop()

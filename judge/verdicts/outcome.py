@@ -32,6 +32,7 @@ error, a crash, a limit) is CE; exit 0 is success.
 
 from __future__ import annotations
 
+import functools
 import re
 import signal as signals
 from collections.abc import Callable
@@ -41,7 +42,7 @@ from judge.verdicts.limits import Limits
 from judge.sandbox.api import RunResult, Termination
 from judge.verdicts.verdict import Verdict
 
-EXCEPTION_LINE = re.compile(r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*")
+EXCEPTION_LINE = r"^([A-Za-z_][\w.]*(Error|Exception|Exit|Interrupt|Warning))\b.*"
 MESSAGE_CHARS = 200
 
 
@@ -232,11 +233,17 @@ def _exception_suffix(run: RunResult) -> str:
     return f": {line}" if line else ""
 
 
+@functools.cache  # compiled when a run fails, not at every judge start
+def _exception_line() -> re.Pattern[str]:
+    return re.compile(EXCEPTION_LINE)
+
+
 def exception_line(stderr: bytes) -> str:
     """The last line that names an exception (Python's traceback ends with it), else the last
     line of stderr, else ''."""
     lines = [line.strip() for line in stderr.decode(errors="replace").splitlines() if line.strip()]
+    exception = _exception_line()
     for line in reversed(lines):
-        if EXCEPTION_LINE.match(line):
+        if exception.match(line):
             return line[:MESSAGE_CHARS]
     return lines[-1][:MESSAGE_CHARS] if lines else ""

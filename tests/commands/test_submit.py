@@ -8,6 +8,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import psutil
 import pytest
 from click.testing import CliRunner
 
@@ -123,6 +124,30 @@ def test_malformed_problem_yaml_exits_2_with_location(tmp_path):
     assert result.exit_code == 2
     assert "problem.yaml:5: key 'limits.time_ms': expected an integer from 10" in result.stderr
     assert "Traceback" not in result.output + result.stderr
+
+
+def _children() -> set[int]:
+    return {child.pid for child in psutil.Process().children()
+            if child.status() != psutil.STATUS_ZOMBIE}
+
+
+def test_a_problem_that_fails_to_load_closes_the_sandbox_opened_ahead(project):
+    """The first sandbox opens while the problem loads: the problem's error is the one shown,
+    as when the sandbox opened after it, and the sandbox's fork server is gone at the end."""
+    path = str(project / "solutions/sum/reference.py")
+    before = _children()
+    unknown = CliRunner().invoke(cli, ["--root", str(project), "submit", path, "nosuch"])
+    assert unknown.exit_code == 2
+    assert "unknown problem 'nosuch' (known problems: sum)" in unknown.stderr
+    assert _children() - before == set()  # stopped, not left to its end of the pipe
+    both = CliRunner().invoke(cli, ["--root", str(project), "submit", path, "nosuch"],
+                              env={"JUDGE_SANDBOX": "bogus"})
+    assert both.exit_code == 2 and "unknown problem 'nosuch'" in both.stderr
+    sandbox = CliRunner().invoke(cli, ["--root", str(project), "submit", path, "sum"],
+                                 env={"JUDGE_SANDBOX": "bogus"})
+    assert sandbox.exit_code == 2
+    assert "$JUDGE_SANDBOX='bogus': expected one of auto, plain" in sandbox.stderr
+    assert "Traceback" not in unknown.stderr + both.stderr + sandbox.stderr
 
 
 def test_missing_solution_and_unknown_language_exit_2(project):

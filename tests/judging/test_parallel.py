@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import signal
 import threading
 
 import pytest
@@ -70,3 +71,30 @@ def test_no_sandbox_ahead_opens_on_demand():
     with SandboxesOpening(factory, 0) as opening:
         assert factory.made == []
         assert opening.take().number == 1
+
+
+def test_a_take_interrupted_while_its_sandbox_opens_leaves_it_for_close():
+    """Ctrl-C while `judge submit` waits for its first sandbox: that sandbox still opens in its
+    thread, and `close` closes it (its fork server does not outlive the command)."""
+    release, made = threading.Event(), []
+
+    def slow():
+        release.wait(timeout=60)
+        made.append(Box(1))
+        return made[0]
+
+    def interrupt(signum, frame):
+        release.set()  # from here on the sandbox opens; the take is interrupted first
+        raise KeyboardInterrupt
+
+    opening = SandboxesOpening(slow, 1)
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(KeyboardInterrupt):
+            opening.take()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    opening.close()
+    assert [box.closed for box in made] == [True]
