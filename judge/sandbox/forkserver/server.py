@@ -72,6 +72,8 @@ class Server:
         self.syscall_filter = (SyscallFilter(config.syscall_filter) if config.syscall_filter
                                else None)
         self.python_path = sys.path  # as a Python run gets it (set by set_up)
+        # The environment it was started with, which is most Python runs' own as well.
+        self.environment = dict(os.environ)
         # Without cgroups: the pipe SIGCHLD wakes the supervisor through, for the stops of a
         # program it traces for its peak (exitpeak); (read end, write end) once set up.
         self.sigchld = None
@@ -266,4 +268,4 @@ def main():
         os._exit(0)  # nothing to flush: the judge, waiting for this exit, is spared a teardown
     # In a program's child: the server's objects stay as they are (freeing them would copy
     # their pages into this process for nothing).
-    run_python_main(job, server.python_path)
+    run_python_main(job, server.python_path, server.environment)
