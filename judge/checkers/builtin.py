@@ -12,7 +12,6 @@ a tolerance when one is given. It never answers PE: Kattis has no such verdict.
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 from collections.abc import Callable
@@ -56,7 +55,7 @@ def check_kattis_default(output: bytes, answer: bytes, spec: CheckerSpec) -> Che
     flags = parse_default_flags(spec.args)
     got, expected = _decode(output), _decode(answer)
     equal = _kattis_token_equal(flags)
-    space = _kattis_patterns()[0]
+    space = re.compile(KATTIS_SPACE)
     got_parts, expected_parts = space.split(got), space.split(expected)
     got_tokens = [t for t in got_parts[0::2] if t]
     expected_tokens = [t for t in expected_parts[0::2] if t]
@@ -73,19 +72,14 @@ def check_kattis_default(output: bytes, answer: bytes, spec: CheckerSpec) -> Che
 
 
 # The whitespace of the Kattis format: space, tab, newline, carriage return, vertical tab, form
-# feed; one capture group so that re.split keeps the separators at the odd positions.
+# feed; one capture group so that re.split keeps the separators at the odd positions. Compiled
+# where used (re keeps what it compiled), not at import: not every judge start checks output.
 KATTIS_SPACE = r"([ \t\n\r\x0b\x0c]+)"
 KATTIS_FLOAT = r"^[+-]?(\d*\.\d+|\d+\.?)([eE][+-]?\d+)?$"
 
 
-@functools.cache  # compiled when the checker first runs: not every judge start needs them
-def _kattis_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(whitespace, number)."""
-    return re.compile(KATTIS_SPACE), re.compile(KATTIS_FLOAT)
-
-
 def _kattis_token_equal(flags: DefaultFlags) -> TokenEqual:
-    number = _kattis_patterns()[1]
+    number = re.compile(KATTIS_FLOAT)
 
     def equal(got: str, expected: str) -> bool:
         if flags.compares_numbers and number.match(expected):

@@ -22,7 +22,6 @@ the exit code, since an uncaught exception exits 1, which testlib would read as 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -181,13 +180,8 @@ def _points(text: str, said: str, role: str) -> CheckResult:
 
 def _testlib_points(said: str) -> str | None:
     """testlib's quitp writes `points X message`; X is the first number on such a line."""
-    match = _points_line().search(said)
+    match = re.search(POINTS_LINE, said, re.MULTILINE)  # (compiled once: re keeps it)
     return match.group(1) if match else None
-
-
-@functools.cache  # compiled when a testlib checker gives points, not at every judge start
-def _points_line() -> re.Pattern[str]:
-    return re.compile(POINTS_LINE, re.MULTILINE)
 
 
 def _failure(result: RunResult, role: str) -> str:

@@ -32,7 +32,6 @@ error, a crash, a limit) is CE; exit 0 is success.
 
 from __future__ import annotations
 
-import functools
 import re
 import signal as signals
 from collections.abc import Callable
@@ -233,16 +232,11 @@ def _exception_suffix(run: RunResult) -> str:
     return f": {line}" if line else ""
 
 
-@functools.cache  # compiled when a run fails, not at every judge start
-def _exception_line() -> re.Pattern[str]:
-    return re.compile(EXCEPTION_LINE)
-
-
 def exception_line(stderr: bytes) -> str:
     """The last line that names an exception (Python's traceback ends with it), else the last
     line of stderr, else ''."""
     lines = [line.strip() for line in stderr.decode(errors="replace").splitlines() if line.strip()]
-    exception = _exception_line()
+    exception = re.compile(EXCEPTION_LINE)  # when a run fails, not at import (re keeps it)
     for line in reversed(lines):
         if exception.match(line):
             return line[:MESSAGE_CHARS]
