@@ -96,7 +96,7 @@ class JailSandbox:
         # One private directory for every run's stdio files: a directory per run cost a few
         # milliseconds to create and remove. Runs are serial (the lock), so they never share it.
         # Named by the slot, so that one killed without a chance to clean up is swept.
-        sweep_stale_scratch(self._lock_folder)
+        sweep_stale_scratch(self._lock_folder, self._slot.owner)
         self._scratch = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{self._slot.owner}-",
                                               dir=scratch_parent()))
         self._remove_scratch = weakref.finalize(self, shutil.rmtree, self._scratch, True)
@@ -399,14 +399,15 @@ def scratch_parent() -> Path:
     return Path(tempfile.gettempdir())
 
 
-def sweep_stale_scratch(lock_folder: str) -> None:
+def sweep_stale_scratch(lock_folder: str, own: str) -> None:
     """Remove the scratch folders of judges that were killed before they could (their slot is
-    free: forkserver.ownership); a live judge's are left alone, whatever PID namespace it is in."""
+    free, or it is `own`'s, this judge's, with another token: forkserver.ownership); a live
+    judge's are left alone, whatever PID namespace it is in."""
     for parent in {scratch_parent(), Path(tempfile.gettempdir())}:
         names = [path.name for path in parent.glob(f"{SCRATCH_PREFIX}*-*")]
         ownership.sweep(lock_folder, names, SCRATCH_PREFIX,
                         lambda name, parent=parent: shutil.rmtree(parent / name, True),
-                        parent=str(parent))
+                        parent=str(parent), own=own)
 
 
 @functools.lru_cache(maxsize=16)

@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import logging
 import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
 from contextlib import nullcontext
-from pathlib import Path
 
 from judge.errors import JudgeError
 from judge.judging.host_gate import HostGate, HostGatedSandbox
 from judge.languages.registry import UnknownLanguage, all_languages, language_by_id
 from judge.judging.runner import CaseResult, JudgeOptions, judge_submission
 from judge.sandbox.api import Sandbox
+from judge.sandbox.owned_folders import OwnedFolders
 from judge.present.schema import CaseDocument, ReportDocument
 from judge.service.client import ClaimedJob, ServiceClient, ServiceError
 from judge.service.packages import PackageCache
@@ -34,6 +33,7 @@ from judge.service.store import Job
 log = logging.getLogger("judge.service")
 PROGRESS_EVERY = 0.2  # seconds between progress reports of one job
 RESULT_RETRY_PAUSES = (0.5, 1, 2, 4, 8)  # seconds
+JOB_FOLDER_PREFIX = "judge-job-"  # where a job writes its source (a worker's OwnedFolders)
 
 
 class SandboxBroken(JudgeError):
@@ -42,13 +42,16 @@ class SandboxBroken(JudgeError):
 
 class JudgeJob:
     """Callable per queue message; `sandbox` gives the calling thread its own sandbox, whose
-    runs pass `gate` where processes share a host (a re-run near the limit then runs alone)."""
+    runs pass `gate` where processes share a host (a re-run near the limit then runs alone).
+    `folders`: where each job writes its submission's source (JOB_FOLDER_PREFIX), swept of
+    what killed workers left."""
 
     def __init__(
         self,
         client: ServiceClient,
         packages: PackageCache,
         sandbox: Callable[[], Sandbox],
+        folders: OwnedFolders,
         unavailable: Mapping[str, str] | None = None,
         name: str = "",
         gate: HostGate | None = None,
@@ -56,6 +59,7 @@ class JudgeJob:
         self.client = client
         self.packages = packages
         self.sandbox = sandbox
+        self.folders = folders
         # Languages that failed their self-test on this worker (id -> why): never judged here.
         self.unavailable = dict(unavailable or {})
         self.name = name or "judge"
@@ -121,8 +125,8 @@ class JudgeJob:
         if language.id in self.unavailable:
             raise JudgeError(f"this worker cannot judge {language.name}: "
                              f"{self.unavailable[language.id]}")
-        with tempfile.TemporaryDirectory(prefix="judge-job-") as scratch:
-            source = Path(scratch) / f"solution{language.extensions[0]}"
+        with self.folders.folder() as scratch:
+            source = scratch / f"solution{language.extensions[0]}"
             source.write_text(claimed.source, encoding="utf-8")
             options = JudgeOptions(
                 language=language.id,

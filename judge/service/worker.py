@@ -37,8 +37,9 @@ from judge.cache import Cache
 from judge.judging.host_gate import HostGate
 from judge.sandbox import check_isolation
 from judge.sandbox.api import Sandbox, SandboxInfo
+from judge.sandbox.owned_folders import OwnedFolders
 from judge.service.client import ServiceClient
-from judge.service.judging import JudgeJob
+from judge.service.judging import JOB_FOLDER_PREFIX, JudgeJob
 from judge.service.packages import PackageCache
 from judge.service.queue import declare_judge_actor
 from judge.service.store import Job
@@ -224,11 +225,15 @@ def judging_process(pipe: Connection, spec: ProcessSpec, slot: int) -> None:
     name = f"{host[:64]}:{os.getpid()}:{slot}"
     client = ServiceClient(spec.server_url, spec.token)
     sandbox = spec.sandbox_factory(spec.cache)
+    folders = None
     try:
+        # Named for this process: what a job killed with it leaves, the next worker removes.
+        folders = OwnedFolders(JOB_FOLDER_PREFIX)
         job = JudgeJob(
             client,
             PackageCache(spec.cache.root / "packages"),
             lambda: sandbox,
+            folders,
             spec.unavailable,
             name,
             HostGate(spec.cache.root / "gate"),
@@ -240,6 +245,8 @@ def judging_process(pipe: Connection, spec: ProcessSpec, slot: int) -> None:
         _serve(pipe, job)
         alive.set()
     finally:
+        if folders is not None:
+            folders.close()
         sandbox.close()
         client.close()
 

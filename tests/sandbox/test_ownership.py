@@ -80,6 +80,24 @@ def test_a_judge_killed_without_cleaning_up_leaves_names_that_are_swept(tmp_path
         f"judge-run-{owner}-x", f"judge-run-{owner}-y"]
 
 
+def test_a_judge_that_claims_a_killed_judges_slot_sweeps_what_that_judge_left(tmp_path):
+    # Alone on its host, a judge claims the slot its killed predecessor had: it cannot lock that
+    # slot again to sweep it, and must not leave the names behind for good.
+    folder = tmp_path / "locks"
+    holder, dead = hold_slot(folder)
+    holder.kill()
+    holder.wait()
+    slot = ownership.claim(str(folder))
+    try:
+        assert slot.number == int(dead.split("-")[0])
+        removed: list[str] = []
+        names = [f"judge-run-{dead}-x", f"judge-run-{slot.owner}-y", "judge-run-notes"]
+        ownership.sweep(str(folder), names, "judge-run-", removed.append, own=slot.owner)
+        assert removed == [f"judge-run-{dead}-x"]  # its own names stay
+    finally:
+        slot.release()
+
+
 def test_a_sweep_holds_the_slot_so_no_judge_claims_it_meanwhile(tmp_path):
     folder = tmp_path / "locks"
     dead = ownership.claim(str(folder))

@@ -14,12 +14,13 @@ from sqlalchemy import select
 
 from judge.cache import Cache
 from judge.sandbox import open_sandbox
+from judge.sandbox.owned_folders import OwnedFolders
 from judge.service.api import create_app
 from judge.service.api.deps import Services
 from judge.service.auth import add_user
 from judge.service.client import ServiceClient
 from judge.service.db import Database
-from judge.service.judging import JudgeJob
+from judge.service.judging import JOB_FOLDER_PREFIX, JudgeJob
 from judge.service.models import Role, User, utcnow
 from judge.service.packages import PackageCache, PackageStore
 from judge.service.queue import Sender, open_broker
@@ -149,11 +150,13 @@ def judging_for(
     http = TestClient(api.client.app, base_url="http://testserver")
     client = ServiceClient("http://testserver", api.tokens["worker"], http=http)
     sandbox = open_sandbox(cache)
-    job = JudgeJob(client, PackageCache(folder / "worker-packages"), lambda: sandbox,
+    folders = OwnedFolders(JOB_FOLDER_PREFIX, folder)
+    job = JudgeJob(client, PackageCache(folder / "worker-packages"), lambda: sandbox, folders,
                    unavailable)
     try:
         yield job
     finally:
+        folders.close()
         sandbox.close()
         http.close()
 

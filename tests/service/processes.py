@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import httpx
+import psutil
 import pytest
 
 JUDGE = [sys.executable, "-m", "judge"]
@@ -211,10 +212,14 @@ class JudgeProcess:
         handle.close()
 
     def kill(self) -> None:
-        """kill -9: no cleanup of any kind."""
+        """kill -9: no cleanup of any kind. Its judging processes end by themselves once it is
+        gone (as killed, without cleaning up): they are waited for, so that none outlives the
+        test."""
         if self.process is not None and self.process.poll() is None:
+            children = psutil.Process(self.process.pid).children(recursive=True)
             self.process.kill()
             self.process.wait()
+            psutil.wait_procs(children, timeout=30)
 
     def stop(self) -> None:
         if self.process is not None:

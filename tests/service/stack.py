@@ -10,6 +10,8 @@ import httpx
 from click.testing import CliRunner
 
 from judge.cli import cli
+from judge.sandbox.owned_folders import OwnedFolders
+from judge.service.judging import JOB_FOLDER_PREFIX
 from judge.service.client import no_delay_transport
 from tests.conftest import write_project
 from tests.service.processes import JudgeProcess, JudgeServer, add_user, wait_until
@@ -179,6 +181,8 @@ class Stack:
             worker.stop()
         if self.server is not None:
             self.server.stop()
+        # What the job of a process the test killed left: swept as the next worker would.
+        OwnedFolders(JOB_FOLDER_PREFIX).close()
 
     def logs_text(self) -> str:
         parts = []

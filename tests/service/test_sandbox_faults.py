@@ -7,7 +7,8 @@ import pytest
 
 from judge.sandbox import open_sandbox
 from judge.service.client import ServiceClient
-from judge.service.judging import JudgeJob, SandboxBroken
+from judge.service.judging import JOB_FOLDER_PREFIX, JudgeJob, SandboxBroken
+from judge.sandbox.owned_folders import OwnedFolders
 from judge.service.packages import PackageCache
 from judge.service.sandbox_faults import FAILING_JOBS
 from judge.service.store import Job
@@ -25,12 +26,13 @@ def test_a_failing_sandbox_fails_submissions_with_the_reason_then_the_worker_sto
     http = TestClient(api.client.app, base_url="http://testserver")
     broken = open_sandbox(cache)
     broken.close()  # every run it is asked for now fails in the sandbox, not in the program
+    folders = OwnedFolders(JOB_FOLDER_PREFIX, tmp_path)
     try:
         body = {"problem": "sum", "language": "python3", "source": REFERENCE}
         ids = [api.post("/api/submissions", json=body).json()["id"]
                for _ in range(FAILING_JOBS + 1)]
         client = ServiceClient("http://testserver", api.tokens["worker"], http=http)
-        job = JudgeJob(client, PackageCache(tmp_path / "packages"), lambda: broken)
+        job = JudgeJob(client, PackageCache(tmp_path / "packages"), lambda: broken, folders)
         for submission_id in ids[:FAILING_JOBS]:
             job(Job(submission_id, 1))
             document = api.get(f"/api/submissions/{submission_id}", "admin").json()
@@ -43,5 +45,6 @@ def test_a_failing_sandbox_fails_submissions_with_the_reason_then_the_worker_sto
         last = api.get(f"/api/submissions/{ids[-1]}", "admin").json()
         assert last["status"] == "queued", last  # left for a worker whose sandbox works
     finally:
+        folders.close()
         http.close()
         api.close()

@@ -38,6 +38,7 @@ class RunCgroups:
         self.dirs = dict(dirs)  # controller (v2: "unified") -> the parent folder
         # owner: the judge's slot and token (forkserver.ownership); kind: "p" for the second
         # run of a pair, "r" for the others
+        self.owner = owner
         self.prefix = f"{PREFIX}{owner}-{kind}"
         self.lock_folder = lock_folder
         self.serial = 0
@@ -169,7 +170,8 @@ class RunCgroups:
 
     def sweep_stale(self):
         """Remove the empty cgroups of judges that died without cleaning up (their slot is
-        free: forkserver.ownership); a live judge's are left alone, whatever its pid."""
+        free, or it is this judge's with another token: forkserver.ownership); a live judge's
+        are left alone, whatever its pid."""
         for directory in self.dirs.values():
             def remove(entry, directory=directory):
                 try:
@@ -178,7 +180,7 @@ class RunCgroups:
                     pass
 
             ownership.sweep(self.lock_folder, os.listdir(directory), PREFIX, remove,
-                            parent=directory)
+                            parent=directory, own=self.owner)
 
     def sample(self):
         """Called as the run goes, for counters the kernel does not keep a peak of."""

@@ -12,7 +12,9 @@ go only when the last of them has ended, however it ended. Every name carries it
 `N-TOKEN` (the slot, and a random token that keeps names apart even between judges that do not
 share a lock folder). A sweeper removes what a slot's names hold only while it holds that slot's
 lock itself: an owner that still lives keeps its lock, and a new owner cannot claim the slot
-until the sweep is done.
+until the sweep is done. A sweeper's own slot is the one it cannot lock again: names of that
+slot with another token than its own were left by an earlier holder, ended since, and go too
+(a judge alone on its host claims the slot its killed predecessor had).
 
 Standard library only: the fork server imports this module too.
 """
@@ -57,28 +59,39 @@ def claim(folder):
     raise OSError(f"all {SLOT_LIMIT} judge slots in {folder} are taken")
 
 
-def owner_slot(name, prefix):
-    """The slot number in `name` (PREFIX + N-TOKEN + ...), or None for a name of another kind."""
+def owner_of(name, prefix):
+    """The owner in `name` (PREFIX + N-TOKEN + ...), N-TOKEN, or None for a name of another
+    kind."""
     if not name.startswith(prefix):
         return None
     parts = name[len(prefix):].split("-")
     if len(parts) < 2 or not parts[0].isdigit() or not _is_token(parts[1]):
         return None
-    return int(parts[0])
+    return f"{int(parts[0])}-{parts[1]}"
 
 
-def sweep(folder, names, prefix, remove, parent=None):
+def sweep(folder, names, prefix, remove, parent=None, own=None):
     """Call remove(name) for each of `names` whose owner's slot is free, holding that slot's
     lock meanwhile. Names of live owners, and names of another kind, are left alone; so are,
     when `parent` is the folder the names are in, those of another user's (a lock folder is
-    one user's: another user's judge holds its slots in its own)."""
-    by_slot = {}
+    one user's: another user's judge holds its slots in its own). `own`: the sweeper's owner
+    (N-TOKEN), whose slot it holds: names of that slot and another token are removed too,
+    its own are left alone."""
+    own_slot = None if own is None else own.split("-")[0]
+    by_slot, earlier_holders = {}, []
     for name in names:
-        number = owner_slot(name, prefix)
-        if number is not None and (parent is None or _owned_here(os.path.join(parent, name))):
-            by_slot.setdefault(number, []).append(name)
-    if not by_slot or not _is_private_folder(folder):
+        owner = owner_of(name, prefix)
+        if owner is None or (parent is not None and not _owned_here(os.path.join(parent, name))):
+            continue
+        number = owner.split("-")[0]
+        if number != own_slot:
+            by_slot.setdefault(int(number), []).append(name)
+        elif owner != own:
+            earlier_holders.append(name)
+    if not (by_slot or earlier_holders) or not _is_private_folder(folder):
         return
+    for name in earlier_holders:
+        remove(name)
     for number, owned in sorted(by_slot.items()):
         fd = _lock(folder, number)
         if fd is None:

@@ -94,7 +94,7 @@ class Namespaces:
 
     def set_up(self):
         self.network_fd = empty_network_namespace(self.proc_fd)
-        sweep_stale_roots(self.lock_folder)
+        sweep_stale_roots(self.lock_folder, self.owner)
         self.root = make_root_mount_point(self.owner)
         self.templates[()] = self.minimal_root_namespace(())
 
@@ -350,16 +350,17 @@ def make_root_mount_point(owner):
     return path
 
 
-def sweep_stale_roots(lock_folder):
+def sweep_stale_roots(lock_folder, own):
     """Remove the root mount points of judges that died without cleaning up (their slot is
-    free: forkserver.ownership)."""
+    free, or it is `own`'s, this judge's, with another token: forkserver.ownership)."""
     def remove(entry):
         try:
             os.rmdir(os.path.join(ROOT_PARENT, entry))
         except OSError:
             pass
 
-    ownership.sweep(lock_folder, os.listdir(ROOT_PARENT), ROOT_PREFIX, remove, parent=ROOT_PARENT)
+    ownership.sweep(lock_folder, os.listdir(ROOT_PARENT), ROOT_PREFIX, remove, parent=ROOT_PARENT,
+                    own=own)
 
 
 def _owner(uid):
