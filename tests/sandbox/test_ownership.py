@@ -91,9 +91,16 @@ def test_a_judge_that_claims_a_killed_judges_slot_sweeps_what_that_judge_left(tm
     try:
         assert slot.number == int(dead.split("-")[0])
         removed: list[str] = []
-        names = [f"judge-run-{dead}-x", f"judge-run-{slot.owner}-y", "judge-run-notes"]
+        # A token of the same number that never held this folder's slot may be a live judge's
+        # with a lock folder of its own (a container's /dev/shm): it stays.
+        stranger = f"{slot.number}-{'0' * 8}"
+        names = [f"judge-run-{dead}-x", f"judge-run-{slot.owner}-y", f"judge-run-{stranger}-z",
+                 "judge-run-notes"]
         ownership.sweep(str(folder), names, "judge-run-", removed.append, own=slot.owner)
         assert removed == [f"judge-run-{dead}-x"]  # its own names stay
+        removed.clear()  # as one of its fork servers sweeps, which goes by N-TOKEN-i
+        ownership.sweep(str(folder), names, "judge-run-", removed.append, own=f"{slot.owner}-i")
+        assert removed == [f"judge-run-{dead}-x"]
     finally:
         slot.release()
 

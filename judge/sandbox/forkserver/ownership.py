@@ -12,9 +12,14 @@ go only when the last of them has ended, however it ended. Every name carries it
 `N-TOKEN` (the slot, and a random token that keeps names apart even between judges that do not
 share a lock folder). A sweeper removes what a slot's names hold only while it holds that slot's
 lock itself: an owner that still lives keeps its lock, and a new owner cannot claim the slot
-until the sweep is done. A sweeper's own slot is the one it cannot lock again: names of that
-slot with another token than its own were left by an earlier holder, ended since, and go too
-(a judge alone on its host claims the slot its killed predecessor had).
+until the sweep is done.
+
+A sweeper's own slot is the one it cannot lock again, and a judge alone on its host claims the
+very slot its killed predecessor had. So each holder writes its token into the slot's lock file
+(the last HISTORY of them are kept): names of the sweeper's own slot whose token is an earlier
+holder's there are removed too. A token of that number found nowhere in the file is left alone:
+it may be a live judge's whose lock folder is another (a container with a /dev/shm of its own
+beside a shared /tmp).
 
 Standard library only: the fork server imports this module too.
 """
@@ -25,6 +30,7 @@ import stat
 
 SLOT_LIMIT = 4096  # slots per lock folder: judges at once on one host, as one user
 TOKEN_BYTES = 4
+HISTORY = 64  # tokens of a slot's earlier holders kept in its lock file
 
 
 class Slot:
@@ -35,6 +41,7 @@ class Slot:
         self.number = number
         self.fd = fd
         self.owner = f"{number}-{os.urandom(TOKEN_BYTES).hex()}"
+        _record_holder(fd, self.owner.split("-")[1])
 
     def release(self):
         if self.fd is not None:
@@ -75,10 +82,13 @@ def sweep(folder, names, prefix, remove, parent=None, own=None):
     lock meanwhile. Names of live owners, and names of another kind, are left alone; so are,
     when `parent` is the folder the names are in, those of another user's (a lock folder is
     one user's: another user's judge holds its slots in its own). `own`: the sweeper's owner
-    (N-TOKEN), whose slot it holds: names of that slot and another token are removed too,
-    its own are left alone."""
+    (N-TOKEN, or a name that starts with it), whose slot it holds: names of that slot with an
+    earlier holder's token (in the slot's lock file) are removed too; its own, and those of
+    tokens unknown here, stay."""
+    if own is not None:  # (a fork server's owner goes on with its kind: N-TOKEN-i)
+        own = "-".join(own.split("-")[:2])
     own_slot = None if own is None else own.split("-")[0]
-    by_slot, earlier_holders = {}, []
+    by_slot, of_own_slot = {}, []
     for name in names:
         owner = owner_of(name, prefix)
         if owner is None or (parent is not None and not _owned_here(os.path.join(parent, name))):
@@ -87,9 +97,12 @@ def sweep(folder, names, prefix, remove, parent=None, own=None):
         if number != own_slot:
             by_slot.setdefault(int(number), []).append(name)
         elif owner != own:
-            earlier_holders.append(name)
-    if not (by_slot or earlier_holders) or not _is_private_folder(folder):
+            of_own_slot.append(name)
+    if not (by_slot or of_own_slot) or not _is_private_folder(folder):
         return
+    earlier = _earlier_holders(folder, own) if of_own_slot else set()
+    earlier_holders = [name for name in of_own_slot
+                       if owner_of(name, prefix).split("-")[1] in earlier]
     for name in earlier_holders:
         remove(name)
     for number, owned in sorted(by_slot.items()):
@@ -101,6 +114,37 @@ def sweep(folder, names, prefix, remove, parent=None, own=None):
                 remove(name)
         finally:
             os.close(fd)
+
+
+def _record_holder(fd, token):
+    """Add `token` to the tokens of the slot's holders in its lock file (held: no other writer)."""
+    try:
+        tokens = _read_tokens(fd)
+        text = "".join(f"{t}\n" for t in [*tokens, token][-HISTORY:]).encode()
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, text, 0)
+    except OSError:
+        pass  # a slot without its history only leaves its predecessor's names to others
+
+
+def _earlier_holders(folder, own):
+    """The tokens of the earlier holders of `own`'s slot, from its lock file (held by the caller,
+    or by the judge whose fork server the caller is)."""
+    number, token = own.split("-")
+    try:
+        fd = os.open(os.path.join(folder, f"slot-{int(number)}.lock"),
+                     os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError:
+        return set()
+    try:
+        return set(_read_tokens(fd)) - {token}
+    finally:
+        os.close(fd)
+
+
+def _read_tokens(fd):
+    data = os.pread(fd, HISTORY * (2 * TOKEN_BYTES + 1) * 2, 0).decode("ascii", "replace")
+    return [line for line in data.split() if _is_token(line)]
 
 
 def _owned_here(path):
