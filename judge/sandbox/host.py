@@ -102,15 +102,6 @@ def _detect_user(files: SubidFiles) -> tuple[bool, str, SubordinateIds | None, s
     return (True, namespace_reason, None, reason) if reason else (True, namespace_reason, ids, "")
 
 
-def detect_subordinate(files: SubidFiles) -> tuple[SubordinateIds | None, str]:
-    """(this user's subordinate ids, proved mappable, or None and what is missing)."""
-    ids, reason = subids.find(files)
-    if ids is None:
-        return None, reason
-    reason = probe_mapping(ids)
-    return (None, reason) if reason else (ids, "")
-
-
 def detect_cgroups(root: bool, mountinfo: str, own: str) -> tuple[int | None, dict[str, str], str]:
     """(version, controller -> the folder the runs' cgroups go under, why none) from the
     mount table and this process's cgroups (/proc/self/mountinfo, /proc/self/cgroup).
