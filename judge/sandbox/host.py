@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,26 +66,40 @@ def detect_host(subid_files: SubidFiles = SubidFiles()) -> HostSupport:
     root = os.geteuid() == 0
     version, dirs, cgroup_reason = detect_cgroups(root, _read("/proc/self/mountinfo"),
                                                   _read("/proc/self/cgroup"))
+    subordinate, subordinate_reason = None, ""
     if root:
         namespaces, namespace_reason = _detect_namespaces(root)
     else:
-        namespaces, namespace_reason = probe_user_namespace()
-    subordinate, subordinate_reason = None, ""
-    if namespaces and not root:
-        subordinate, subordinate_reason = detect_subordinate(subid_files)
+        namespaces, namespace_reason, subordinate, subordinate_reason = _detect_user(subid_files)
     return HostSupport(root=root, cgroup_version=version, cgroup_dirs=dirs,
                        cgroup_reason=cgroup_reason, namespaces=namespaces,
                        namespace_reason=namespace_reason, user_namespace=namespaces and not root,
                        subordinate=subordinate, subordinate_reason=subordinate_reason)
 
 
-def detect_subordinate(files: SubidFiles) -> tuple[SubordinateIds | None, str]:
-    """(this user's subordinate ids, proved mappable, or None and what is missing)."""
+def _detect_user(files: SubidFiles) -> tuple[bool, str, SubordinateIds | None, str]:
+    """(namespaces, why not, subordinate ids, why none) of a normal user: the mapping probe
+    runs in a thread while the namespace probe runs here, so that the two unshare(1) processes
+    cost the slower of them, not their sum, on the way to the first fork server; its answer
+    is dropped where namespaces fail, as if it had not run."""
     ids, reason = subids.find(files)
+    mapping: list[str] = []
+    thread = None
+    if ids is not None:
+        thread = threading.Thread(target=lambda: mapping.append(probe_mapping(ids)),
+                                  name="probe-mapping", daemon=True)
+        thread.start()
+    namespaces, namespace_reason = probe_user_namespace()
+    if thread is not None:
+        thread.join()
+    if not namespaces:
+        return False, namespace_reason, None, ""
     if ids is None:
-        return None, reason
-    reason = probe_mapping(ids)
-    return (None, reason) if reason else (ids, "")
+        return True, namespace_reason, None, reason
+    # An exception in the thread (none is expected: probe_mapping catches OSError) leaves
+    # `mapping` empty: probe again here, so that it surfaces as it did before.
+    reason = mapping[0] if mapping else probe_mapping(ids)
+    return (True, namespace_reason, None, reason) if reason else (True, namespace_reason, ids, "")
 
 
 def detect_cgroups(root: bool, mountinfo: str, own: str) -> tuple[int | None, dict[str, str], str]:
