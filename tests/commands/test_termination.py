@@ -17,6 +17,13 @@ from judge.sandbox.host import detect_host
 from tests.conftest import write_project
 
 
+def as_from_a_terminal() -> None:
+    """The judge gets SIGINT as a shell's foreground command does: handled by default. A suite
+    started in the background of a non-interactive shell (`cmd &`, nohup) runs with SIGINT
+    ignored, which the judge would inherit and, rightly, keep."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_in_progress(judge: psutil.Process) -> tuple[int, bool] | None:
     """(the fork server's pid, whether the submission's run is going), once the server is up."""
     for server in judge.children():
@@ -52,7 +59,7 @@ def test_a_signal_leaves_nothing_behind(tmp_path, sig, status, said):
         [sys.executable, "-m", "judge", "--root", str(root), "submit",
          str(root / "solutions/sum/sleep.py"), "sum"],
         env={**os.environ, "TMPDIR": str(scratch)}, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        stderr=subprocess.PIPE, text=True, preexec_fn=as_from_a_terminal)
     try:
         seen, started, deadline = None, None, time.monotonic() + 30
         while time.monotonic() < deadline and not (seen and seen[1]) and judge.poll() is None:
@@ -61,14 +68,15 @@ def test_a_signal_leaves_nothing_behind(tmp_path, sig, status, said):
             if seen and started is None:  # signalled while the submission runs, or 5 s on
                 started, deadline = time.monotonic(), min(deadline, time.monotonic() + 5)
         assert seen, "the fork server never started"
+        assert judge.poll() is None, f"the judge ended before the signal: {judge.communicate()}"
         server = seen[0]
         judge.send_signal(sig)
-        _, stderr = judge.communicate(timeout=30)
+        stdout, stderr = judge.communicate(timeout=30)
     finally:
         if judge.poll() is None:
             judge.kill()
             judge.wait()
-    assert judge.returncode == status and said in stderr, stderr
+    assert judge.returncode == status and said in stderr, (seen, stdout, stderr)
     deadline = time.monotonic() + 10
     while psutil.pid_exists(server) and time.monotonic() < deadline:
         time.sleep(0.05)
