@@ -401,13 +401,10 @@ def scratch_parent() -> Path:
 
 def sweep_stale_scratch(lock_folder: str, own: str) -> None:
     """Remove the scratch folders of judges that were killed before they could (their slot is
-    free, or it is `own`'s, this judge's, with another token: forkserver.ownership); a live
-    judge's are left alone, whatever PID namespace it is in."""
+    free, or an earlier holder of `own`'s slot, this judge's, made them: forkserver.ownership);
+    a live judge's are left alone, whatever PID namespace it is in."""
     for parent in {scratch_parent(), Path(tempfile.gettempdir())}:
-        names = [path.name for path in parent.glob(f"{SCRATCH_PREFIX}*-*")]
-        ownership.sweep(lock_folder, names, SCRATCH_PREFIX,
-                        lambda name, parent=parent: shutil.rmtree(parent / name, True),
-                        parent=str(parent), own=own)
+        ownership.sweep_folders(lock_folder, str(parent), SCRATCH_PREFIX, own)
 
 
 @functools.lru_cache(maxsize=16)

@@ -10,7 +10,6 @@ process's folders are never removed, whatever PID namespace it or the sweeper is
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,10 +37,8 @@ class OwnedFolders:
 
     def sweep(self) -> None:
         """Remove the folders of this prefix whose owners have ended."""
-        names = [path.name for path in self.parent.glob(f"{self.prefix}*-*")]
-        ownership.sweep(self._lock_folder, names, self.prefix,
-                        lambda name: shutil.rmtree(self.parent / name, ignore_errors=True),
-                        parent=str(self.parent), own=self._slot.owner)
+        ownership.sweep_folders(self._lock_folder, str(self.parent), self.prefix,
+                                self._slot.owner)
 
     @contextmanager
     def folder(self) -> Iterator[Path]:

@@ -170,8 +170,8 @@ class RunCgroups:
 
     def sweep_stale(self):
         """Remove the empty cgroups of judges that died without cleaning up (their slot is
-        free, or it is this judge's with another token: forkserver.ownership); a live judge's
-        are left alone, whatever its pid."""
+        free, or an earlier holder of this judge's slot made them: forkserver.ownership); a live
+        judge's are left alone, whatever its pid."""
         for directory in self.dirs.values():
             def remove(entry, directory=directory):
                 try:

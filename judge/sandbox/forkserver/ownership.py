@@ -26,6 +26,7 @@ Standard library only: the fork server imports this module too.
 
 import fcntl
 import os
+import shutil
 import stat
 
 SLOT_LIMIT = 4096  # slots per lock folder: judges at once on one host, as one user
@@ -97,14 +98,13 @@ def sweep(folder, names, prefix, remove, parent=None, own=None):
         if number != own_slot:
             by_slot.setdefault(int(number), []).append(name)
         elif owner != own:
-            of_own_slot.append(name)
+            of_own_slot.append((name, owner.split("-")[1]))
     if not (by_slot or of_own_slot) or not _is_private_folder(folder):
         return
     earlier = _earlier_holders(folder, own) if of_own_slot else set()
-    earlier_holders = [name for name in of_own_slot
-                       if owner_of(name, prefix).split("-")[1] in earlier]
-    for name in earlier_holders:
-        remove(name)
+    for name, token in of_own_slot:
+        if token in earlier:
+            remove(name)
     for number, owned in sorted(by_slot.items()):
         fd = _lock(folder, number)
         if fd is None:
@@ -114,6 +114,16 @@ def sweep(folder, names, prefix, remove, parent=None, own=None):
                 remove(name)
         finally:
             os.close(fd)
+
+
+def sweep_folders(folder, parent, prefix, own):
+    """sweep() of the folders PREFIX* under `parent` (removed whole), as `own`."""
+    try:
+        names = [name for name in os.listdir(parent) if name.startswith(prefix)]
+    except FileNotFoundError:
+        return
+    sweep(folder, names, prefix, lambda name: shutil.rmtree(os.path.join(parent, name), True),
+          parent=parent, own=own)
 
 
 def _record_holder(fd, token):

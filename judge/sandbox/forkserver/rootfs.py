@@ -352,7 +352,7 @@ def make_root_mount_point(owner):
 
 def sweep_stale_roots(lock_folder, own):
     """Remove the root mount points of judges that died without cleaning up (their slot is
-    free, or it is `own`'s, this judge's, with another token: forkserver.ownership)."""
+    free, or an earlier holder of `own`'s slot, this judge's, made them: forkserver.ownership)."""
     def remove(entry):
         try:
             os.rmdir(os.path.join(ROOT_PARENT, entry))
