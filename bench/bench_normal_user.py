@@ -24,7 +24,7 @@ from pathlib import Path
 
 from bench.bench_speed import TESTS, report_ratio, rounds
 from bench.common import ROOT, loop_python, print_header, tiny_project
-from bench.peers import Contender, judge_submit, shell_loop
+from bench.peers import LOOP_ENV, Contender, judge_submit, shell_loop
 
 USER = "judge-test"
 
@@ -49,13 +49,14 @@ def main() -> bool:
                 os.chown(path, account.pw_uid, account.pw_gid)
         loop = shell_loop(root)  # the same loop, interpreter and environment as bench_speed's
         loop = Contender(loop.name, (*prefix, *loop.command), loop.cwd)
+        floor = floor_contender(prefix, root)
         env = ("env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", f"HOME={home}")
         submit = (*prefix, *env, f"PYTHONPATH={python_path(python)}", python, "-m", "judge",
                   "submit", "solutions/tiny/reference.py", "tiny")
         judge = Contender("judge submit", submit, root)
         one = Contender("judge submit, one test", (*submit, "--test", "t000"), root)
         one.seconds()  # calibrates the interpreter's baseline into the user's cache
-        contenders = [loop, judge, one]
+        contenders = [loop, floor, judge, one]
         if prefix:  # root's judge in the same rounds: the two hosts against one loop
             as_root = judge_submit(root)
             as_root = Contender("judge submit as root", as_root.command, root)
@@ -64,6 +65,7 @@ def main() -> bool:
             contenders += [as_root, root_one]
         times, failed = rounds(contenders)
         costs = run_costs(prefix, python, env, scratch)
+        confinement = confinement_cost(scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if failed:
@@ -79,7 +81,60 @@ def main() -> bool:
               f"server itself {cost['server_own_ms']:.2f} ms, {cost['server_own_faults']:.0f} "
               f"faults; the run {cost['server_ms'] - cost['server_own_ms']:.2f} ms, "
               f"{cost['server_faults'] - cost['server_own_faults']:.0f} faults")
+    report_floor(times, loop.name, judge.name, floor.name, confinement)
     return met
+
+
+def floor_contender(prefix: tuple[str, ...], root: Path) -> Contender:
+    """bench/floor.py in the loop's place: the same user, interpreter and environment."""
+    command = (*prefix, *LOOP_ENV, loop_python(), "-I", "-S", str(ROOT / "bench/floor.py"),
+               "../../solutions/tiny/reference.py")
+    return Contender("floor", command, root / "testdata/tiny")
+
+
+CONFINEMENT_RUNS = 2000
+
+
+def confinement_cost(scratch: Path) -> dict[str, float] | str:
+    """bench/confine_cost.c's figures (the kernel's share of a run's confinement, apart from
+    any Python), or why they could not be had: it needs root and a C compiler."""
+    if os.geteuid() != 0:
+        return "measured as root only"
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return "no C compiler"
+    program = scratch / "confine_cost"
+    source = ROOT / "bench/confine_cost.c"
+    built = subprocess.run([compiler, "-O2", "-o", str(program), str(source)],
+                           capture_output=True, text=True, check=False)
+    if built.returncode != 0:
+        return f"bench/confine_cost.c did not compile: {built.stderr.strip()[-300:]}"
+    done = subprocess.run([str(program), str(CONFINEMENT_RUNS)], capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        return f"bench/confine_cost failed (exit {done.returncode}): {done.stderr.strip()[-300:]}"
+    return json.loads(done.stdout)
+
+
+def report_floor(times: dict[str, list[float]], loop: str, judge: str, floor: str,
+                 confinement: dict[str, float] | str) -> None:
+    """How far the judge is above what its design cannot avoid, in the same rounds: the floor
+    (bench/floor.py), and the floor with the kernel's share of each run's confinement added,
+    spread over the cores as the judge spreads its runs."""
+    floor_s = statistics.median(times[floor])
+    over_loop = statistics.median(f / s for f, s in zip(times[floor], times[loop], strict=True))
+    over_floor = statistics.median(j / f for j, f in zip(times[judge], times[floor], strict=True))
+    print(f"  floor (bench/floor.py: a warm interpreter forks a child per test, nothing confined)"
+          f" {floor_s:.2f} s: floor / loop median {over_loop:.3f}; judge / floor {over_floor:.2f}")
+    if isinstance(confinement, str):
+        print(f"  the kernel's share of confinement: not measured: {confinement}")
+        return
+    extra_us = confinement["confined_us"] - confinement["bare_us"]
+    least_s = floor_s + TESTS * extra_us / 1e6 / (os.cpu_count() or 1)
+    print(f"  the kernel's share of confinement (bench/confine_cost.c, in C): {extra_us:.0f} us of "
+          f"CPU a run above a bare fork and exit ({confinement['bare_us']:.0f} us); the floor "
+          f"with it, {TESTS} runs over {os.cpu_count()} cores: {least_s:.2f} s, "
+          f"{least_s / statistics.median(times[loop]):.3f} of the loop")
 
 
 COST_RUNS = 300

@@ -18,7 +18,8 @@ from tests.hosts.conftest import REPO, HostTier, interpreter_for, python_path, r
 
 USER = "judge-test"  # with subordinate ids
 SHARED_USER = "judge-test-shared"  # without: the fallback
-SELECTION = ("tests/hostile", "tests/sandbox/test_user_namespace.py", "tests/sandbox/test_pair.py",
+SELECTION = ("tests/hostile", "tests/sandbox/test_sandbox.py",
+             "tests/sandbox/test_user_namespace.py", "tests/sandbox/test_pair.py",
              "tests/sandbox/test_subordinate_uids.py")
 
 

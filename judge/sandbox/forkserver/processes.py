@@ -44,6 +44,46 @@ def reap_orphans():
             return
 
 
+KILL_ROUNDS = 1000  # a bomb forking as it is killed loses within a few rounds; a backstop
+
+
+def kill_children():
+    """Kill this process's children and reap them, round after round, until it has none: the
+    children of each killed one come back here in the next (this process being their
+    subreaper), however deep they were."""
+    for _ in range(KILL_ROUNDS):
+        listed = children()
+        if not listed:
+            return
+        for pid in listed:
+            kill(pid)
+        for pid in listed:
+            reap(pid)
+    raise OSError("processes of a run outlived a thousand rounds of SIGKILL")
+
+
+def children():
+    """The pids of this process's children (of its calling thread: the server has no other),
+    from /proc; by every process's parent where the kernel has no children list (it needs
+    CONFIG_PROC_CHILDREN)."""
+    try:
+        with open("/proc/thread-self/children", "rb") as handle:
+            return [int(pid) for pid in handle.read().split()]
+    except FileNotFoundError:
+        pass
+    me = os.getpid()
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                fields = read_proc(name, "stat").rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue  # gone
+            if int(fields[1]) == me:  # after the name: state, then the parent's pid
+                found.append(int(name))
+    return found
+
+
 def read_to_end(fd):
     chunks = []
     while chunk := os.read(fd, 65536):

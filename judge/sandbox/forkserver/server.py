@@ -20,7 +20,7 @@ from .exitpeak import wake_on_sigchld
 from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
 from .libc import process_name, set_command_line, unshare
 from .pair import supervise_pair
-from .processes import RUN, SERVER, WORKER, reap, reap_orphans
+from .processes import RUN, SERVER, WORKER, kill_children, reap, reap_orphans
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
@@ -136,9 +136,15 @@ class Server:
             self.sweep_namespace()
 
     def sweep_namespace(self):
-        """Without cgroups, in a user namespace: what the run left in the runs' PID namespace
-        (a daemon, a bomb's children) is killed by its holder before the next run."""
-        if self.pid_namespace is None or self.cgroups is not None:
+        """Without cgroups, what the run left (a daemon out of its process group, a bomb's
+        children) is killed before the next run: in a user namespace, by the holder of the
+        runs' PID namespace, where they go; else here, where they come back (the server is
+        the subreaper of its runs' orphans, and between orders it has no child but them:
+        the throwaway children that make its namespaces are gone once they are made)."""
+        if self.cgroups is not None:
+            return
+        if self.pid_namespace is None:
+            kill_children()
             return
         _, alive_w, done_r = self.pid_namespace
         os.write(alive_w, b"k")

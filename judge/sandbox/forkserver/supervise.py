@@ -305,10 +305,20 @@ class Run:
                     protocol.ProgramExitPeak(None, None))
 
     def cpu_ns(self):
+        """The run's CPU so far; None where it cannot be read (the run is then stopped: see
+        limit_passed). Without cgroups, the program's own from /proc, by its number where
+        program_pid() has it (proc_fd): in a user namespace the server's own /proc shows the
+        runs' PID namespace, where the number fork gave the server is another process's, or
+        none."""
         if self.cgroups is not None:
             return self.cgroups.cpu_ns()
         pid = self.program_pid()
-        return 0 if pid is None else process_cpu_ns(pid)
+        if pid is None:
+            return 0
+        cpu = process_cpu_ns(pid, self.proc_fd())
+        if cpu is None and self.reaped_elsewhere:
+            return 0  # reaped by its init: its CPU comes from the init's report
+        return cpu
 
     def proc_fd(self):
         """Where program_pid() is the program's number: the program is the server's child,
@@ -369,6 +379,8 @@ class Run:
 class InitRun(Run):
     """A run with an init (the program's parent: see runs_with_init), followed through its
     status pipe, which closes when its init and program are gone."""
+
+    reaped_elsewhere = True  # its init reaps the program, which then leaves /proc
 
     def __init__(self, *args, stop_w):
         super().__init__(*args)
@@ -443,6 +455,8 @@ class DirectRun(Run):
     """A run that is the worker's own child: its pidfd turns readable when it exits. A traced
     one (`watch`, exitpeak) stops on its way out first: SIGCHLD's pipe wakes the worker, which
     reads its peak and lets it go on (on the limits' timer too, should a wake-up be missed)."""
+
+    reaped_elsewhere = False  # the worker reaps it after the follow: /proc has it until then
 
     def __init__(self, *args, watch=None):
         super().__init__(*args)
@@ -526,18 +540,22 @@ def limit_passed(blind, cpu, wall, flood, memory=False):
 
 
 def host_proc(server):
-    """A descriptor of the /proc where the server's children have the numbers fork gave it
-    (its own /proc shows the runs' PID namespace in a user namespace), or None: /proc."""
-    return server.namespaces.proc_fd if server.namespaces is not None else None
+    """A descriptor of the /proc where this process's children have the numbers fork gave
+    it, or None: /proc. The server's are the host's (its own /proc shows the runs' PID
+    namespace in a user namespace); a worker is a process of that namespace, whose /proc its
+    own shows."""
+    if server.namespaces is None or server.role == WORKER:
+        return None
+    return server.namespaces.proc_fd
 
 
 def process_cpu_ns(pid, proc_fd=None):
-    """CPU of a process and its reaped children, from /proc (0 once it is gone: its rusage
-    then comes from wait4)."""
+    """CPU of a process and its reaped children, from /proc; None where /proc has no such
+    process (gone, or not under that number in that /proc)."""
     try:
         fields = read_proc(pid, "stat", proc_fd).rsplit(")", 1)[1].split()
     except (OSError, IndexError):
-        return 0
+        return None
     ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
     return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
 
