@@ -289,8 +289,9 @@ def _compiler_message(result: RunResult, judgement: Judgement) -> str:
     head = said[:COMPILER_MESSAGE_CHARS]
     if len(said) > COMPILER_MESSAGE_CHARS or result.stderr_skipped:
         head = head.rstrip() + "\n[... the rest of the compiler's output is cut ...]"
-    if head and result.termination is Termination.EXITED and judgement.verdict is Verdict.CE:
-        return head
+    if (head and result.termination is Termination.EXITED and judgement.verdict is Verdict.CE
+            and judgement.message.startswith("the compiler exited")):
+        return head  # an error in the source: the compiler's words say it all
     return f"{head}\n{judgement.message}".strip()
 
 

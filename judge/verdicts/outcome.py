@@ -186,6 +186,19 @@ def matching_row(facts: Facts) -> Row:
     raise AssertionError(f"no verdict table row for {facts.run.termination}")  # row 11 or 10
 
 
+# A compiler's own words for an allocation that failed, each at the start of a line of its
+# output (quoted source lines are indented or numbered, so a program that names MemoryError is
+# not taken for one): gcc's cc1/cc1plus and as, LLVM and rustc, the JVM's compilers, Python's,
+# Go's. Without a memory cgroup (a normal user's judge) the address-space backstop makes the
+# compiler's allocation fail instead of the sandbox stopping it: the step still went past its
+# memory limit, as on a host with cgroups.
+COMPILER_OUT_OF_MEMORY = re.compile(
+    r"^(?:[\w.+-]+: out of memory allocating|virtual memory exhausted|LLVM ERROR: out of memory"
+    r"|memory allocation of \d+ bytes failed|(?:Exception in thread \S+ |error: )?"
+    r"java\.lang\.OutOfMemoryError|MemoryError\b|fatal error: runtime: out of memory)",
+    re.MULTILINE)
+
+
 def judge_compile(run: RunResult) -> Judgement:
     """CE, JE, or AC (compiled) for a compile step; the message says why it failed."""
     if run.termination is Termination.SANDBOX_ERROR:
@@ -194,14 +207,22 @@ def judge_compile(run: RunResult) -> Judgement:
         return Judgement(Verdict.JE, f"the compiler could not be started: {run.message}")
     if run.ok:
         return Judgement(Verdict.AC, "")
-    stopped = {
-        Termination.CPU_LIMIT: "compilation took too much CPU time",
-        Termination.WALL_LIMIT: "compilation took too long (wall clock)",
-        Termination.MEMORY_LIMIT: "compilation took too much memory",
-        Termination.OUTPUT_LIMIT: "the compiler wrote too much",
-        Termination.SIGNALED: f"the compiler was killed by {signal_name(run.signal)}",
-    }.get(run.termination, f"the compiler exited with code {run.exit_code}")
-    return Judgement(Verdict.CE, stopped)
+    said = (run.stdout + run.stderr).decode(errors="replace")
+    if (run.termination in (Termination.EXITED, Termination.SIGNALED)
+            and COMPILER_OUT_OF_MEMORY.search(said)):
+        return Judgement(Verdict.CE, COMPILE_STOPPED[Termination.MEMORY_LIMIT])
+    if run.termination is Termination.SIGNALED:
+        return Judgement(Verdict.CE, f"the compiler was killed by {signal_name(run.signal)}")
+    return Judgement(Verdict.CE, COMPILE_STOPPED.get(
+        run.termination, f"the compiler exited with code {run.exit_code}"))
+
+
+COMPILE_STOPPED = {
+    Termination.CPU_LIMIT: "compilation took too much CPU time",
+    Termination.WALL_LIMIT: "compilation took too long (wall clock)",
+    Termination.MEMORY_LIMIT: "compilation took too much memory",
+    Termination.OUTPUT_LIMIT: "the compiler wrote too much",
+}
 
 
 def _out_of_memory_marker(facts: Facts) -> str | None:

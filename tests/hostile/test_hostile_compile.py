@@ -98,6 +98,7 @@ def test_the_tests_embedded_at_compile_time_are_not_accepted(tmp_path):
 
 
 @needs_gcc
+@pytest.mark.host_tier
 def test_the_compile_step_has_the_problems_memory_limit(sandbox, tmp_path):
     source = tmp_path / "endless.cpp"
     source.write_text('#include "/dev/zero"\nint main() {}\n')  # the preprocessor reads on

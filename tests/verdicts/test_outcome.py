@@ -118,3 +118,39 @@ def test_table_is_documented_in_the_module_in_the_same_order():
 )
 def test_compile_table(ending, exit_code, signal_name, verdict):
     assert judge_compile(fake_run(ending, exit_code, signal_name, "10", "-")).verdict is verdict
+
+
+def compile_run(stderr: str, ending: str = "exited", exit_code: int | None = 1) -> RunResult:
+    return RunResult(termination=Termination(ending), exit_code=exit_code,
+                     signal=int(signal.SIGABRT) if ending == "signaled" else None, cpu_ms=10.0,
+                     wall_ms=11.0, peak_memory_kb=0, stdout=b"", stderr=stderr.encode(),
+                     message="")
+
+
+@pytest.mark.parametrize("stderr, ending", [
+    ("cc1plus: out of memory allocating 1073741840 bytes after a total of 573440 bytes\n",
+     "exited"),
+    ("virtual memory exhausted: Cannot allocate memory\n", "exited"),
+    ("memory allocation of 4294967296 bytes failed\n", "signaled"),
+    ('Exception in thread "main" java.lang.OutOfMemoryError: Java heap space\n', "exited"),
+    ("Traceback (most recent call last):\n  File \"x\", line 1\nMemoryError\n", "exited"),
+])
+def test_a_compiler_whose_allocation_failed_went_past_the_memory_limit(stderr, ending):
+    """Without a memory cgroup the address-space backstop fails the compiler's allocation:
+    the step is reported as on a host with cgroups, where the sandbox stops it."""
+    judgement = judge_compile(compile_run(stderr, ending, None if ending == "signaled" else 1))
+    assert judgement.verdict is Verdict.CE
+    assert judgement.message == "compilation took too much memory"
+
+
+@pytest.mark.parametrize("stderr", [
+    # Source lines a compiler quotes are numbered or indented: naming MemoryError is no OOM.
+    "prog.cpp:3:5: error: 'MemoryError' was not declared in this scope\n"
+    "    3 |     MemoryError();\n",
+    '  File "solution.py", line 1\n    raise MemoryError(\n                     ^\n'
+    "SyntaxError: '(' was never closed\n",
+])
+def test_a_compile_error_that_names_memory_is_an_error_in_the_source(stderr):
+    judgement = judge_compile(compile_run(stderr))
+    assert judgement.verdict is Verdict.CE
+    assert judgement.message == "the compiler exited with code 1"
