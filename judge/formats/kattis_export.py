@@ -44,7 +44,8 @@ from judge.formats.sidecar import (
     fingerprint,
     sidecar_text,
 )
-from judge.formats.statement import markdown_to_latex, plain_latex, without_title_and_sample_data
+from judge.formats.statement import (PANDOC, markdown_to_latex, plain_latex,
+                                     without_title_and_sample_data)
 from judge.sandbox.api import Sandbox
 from judge.verdicts.limits import MemoryBasis
 from judge.problem.spec import Problem
@@ -207,7 +208,8 @@ def _statement(problem: Problem, out: Path, sandbox: Sandbox, notes: list[Note])
     latex = markdown_to_latex(body, sandbox)
     if latex is None:
         latex = plain_latex(body)
-        notes.append(Note(NoteKind.CONVERTED, "statement", "pandoc missing: written as plain text"))
+        why = "pandoc failed" if shutil.which(PANDOC) else "pandoc missing"
+        notes.append(Note(NoteKind.CONVERTED, "statement", f"{why}: written as plain text"))
     name = problem.title.replace("\\", "").replace("{", "").replace("}", "")
     _write(out / "problem_statement" / "problem.en.tex", f"\\problemname{{{name}}}\n\n{latex}")
 

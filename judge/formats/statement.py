@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from judge.sandbox.api import ResourceLimits, RunRequest, Sandbox
 
 PANDOC = "pandoc"
-PANDOC_LIMITS = ResourceLimits(cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=8192)
+# address_space_kb: pandoc is a GHC program, whose runtime refuses to start under an
+# RLIMIT_AS below about 17 GB with the stack a run is given: on a host without a memory cgroup
+# (a normal user's judge) the default room made every conversion fail.
+PANDOC_LIMITS = ResourceLimits(cpu_ms=30_000, wall_ms=60_000, memory_kb=2_000_000, output_kb=8192,
+                               address_space_kb=32 * 1024 * 1024)
 SAMPLE_MARK = "JUDGESAMPLEPLACEHOLDER"
 SECTION_ENVIRONMENTS = ("Input", "Output", "Interaction", "Scoring")
 

@@ -4,12 +4,14 @@ are then followed by their process groups, and a limit by rusage and /proc."""
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import textwrap
 import time
 
 import pytest
 
 from judge.cache import Cache
+from judge.formats.statement import PANDOC, markdown_to_latex
 from judge.sandbox import ResourceLimits, RunRequest, Termination
 from judge.sandbox.host import detect_host
 from judge.sandbox.jail import JailSandbox
@@ -86,3 +88,12 @@ def test_a_run_stopped_at_its_limit_leaves_nothing_without_cgroups(sandbox, tmp_
     assert result.cpu_ms >= 300, result
     assert time.monotonic() - started < 10.0
     wait_gone(int(result.stdout))
+
+
+def test_pandoc_converts_a_statement_without_a_memory_cgroup(sandbox):
+    """pandoc's runtime (GHC's) refuses to start under a small RLIMIT_AS, the backstop a run
+    gets where no memory cgroup caps it: its limits leave it the room it asks for."""
+    if shutil.which(PANDOC) is None:
+        pytest.skip("pandoc is not installed")
+    latex = markdown_to_latex("## Input\n\nTwo numbers, $a$ and $b$.\n", sandbox)
+    assert latex is not None and "\\section*{Input}" in latex, latex
