@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from pathlib import Path
 
@@ -150,7 +151,7 @@ def stress(
                 outcome = StressOutcome(
                     outcome.iterations, outcome.seconds, outcome.failure, shrunk, result
                 )
-    saved = save_failure(app.root, spec.id, solution, outcome) if outcome.failure else {}
+    saved = _save(app.root, spec.id, solution, outcome) if outcome.failure else {}
     replay = replay_command(solution, spec.id, saved)
     document = stress_to_dict(outcome, plan, saved, replay)
     if html is not None:
@@ -164,6 +165,20 @@ def stress(
             terminal_console(), outcome, saved, replay, interactive=spec.interactive is not None
         )
     raise click.exceptions.Exit(1 if outcome.failure is not None else 0)
+
+
+def _save(root: Path, problem_id: str, solution: Path, outcome: StressOutcome) -> dict[str, str]:
+    """The failing case saved in the project's .judge folder; where the project cannot be
+    written (another user's checkout, a read-only mount), in a temporary folder instead, and
+    the user is told where: a failure found is never lost."""
+    try:
+        return save_failure(root, problem_id, solution, outcome)
+    except OSError as exc:
+        elsewhere = Path(tempfile.mkdtemp(prefix="judge-stress-failure-"))
+        saved = save_failure(elsewhere, problem_id, solution, outcome)
+        click.echo(f"judge: cannot save the failing case in {root / '.judge'} "
+                   f"({exc.strerror or exc}); saved under {elsewhere} instead", err=True)
+        return saved
 
 
 def _stress_args(spec: Problem, console: Console) -> tuple[str, ...]:

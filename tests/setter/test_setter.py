@@ -4,6 +4,7 @@ losing the manifest's comments, stress output that fits, and what verify flags."
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,23 @@ def test_stress_keeps_the_failures_of_two_solutions_on_one_seed(tmp_path):
     assert folders[0] != folders[1]
     assert folders[0].name == folders[1].name  # the same seed
     assert all(folder.is_dir() for folder in folders)
+
+
+def test_stress_keeps_a_failure_it_cannot_save_in_the_project(tmp_path):
+    """A project whose .judge cannot be written (here a file in its place; another user's
+    checkout, a read-only mount) loses no failure: it is saved elsewhere, and the user told."""
+    root = make_project(tmp_path, {"clamped.py": CLAMPED})
+    (root / ".judge").write_text("not a folder")
+    solution = str(root / "solutions/maxnum/clamped.py")
+    result = run(root, "stress", solution, "maxnum", "--iterations", "50", "--json",
+                 "--shrink-time", "0")
+    assert result.exit_code == 1, result.output
+    saved = json.loads(result.stdout)["saved"]
+    failing = Path(saved["failing_input"])
+    assert failing.is_file() and not failing.is_relative_to(root)
+    assert f"saved under {failing.parents[5]} instead" in result.stderr, result.stderr
+    assert "internal error" not in result.stderr
+    shutil.rmtree(failing.parents[5])
 
 
 def test_stress_refuses_an_invalid_input(tmp_path):
