@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import errno
 import os
 import signal
 import sys
@@ -59,6 +60,20 @@ class JudgeGroup(click.Group):
             return super().invoke(ctx)
         except JudgeError as exc:
             raise ReportedError(str(exc)) from None
+        except OSError as exc:
+            if exc.filename is None or exc.errno not in HOST_REFUSALS:
+                raise
+            raise ReportedError(refused(exc)) from None
+
+
+# What the host refuses on a file the command names or writes (a folder the user may not
+# write, a read-only or full file system): the user's to fix, said in one line, not a bug.
+HOST_REFUSALS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOSPC, errno.EDQUOT})
+
+
+def refused(exc: OSError) -> str:
+    where = " -> ".join(str(name) for name in (exc.filename, exc.filename2) if name is not None)
+    return f"{where}: {exc.strerror or exc}"
 
 
 @click.group(cls=JudgeGroup, context_settings={"help_option_names": ["-h", "--help"]})

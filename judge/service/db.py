@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+import os
 from pathlib import Path
 
 from alembic import command
@@ -40,10 +41,21 @@ def open_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
 
+def _writable_database(path: Path) -> None:
+    """Make sure the database file can be opened for writing (made where it is missing):
+    SQLite itself says only "unable to open database file", and says it later."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644))
+    except OSError as exc:
+        raise JudgeError(f"--db: cannot write the database {path}: {exc.strerror or exc} "
+                         "(give another with --db sqlite:///PATH)") from None
+
+
 def _sqlite_engine(url: str) -> Engine:
     database = make_url(url).database
     if database and database != ":memory:":
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        _writable_database(Path(database))
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
