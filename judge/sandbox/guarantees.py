@@ -126,7 +126,9 @@ def _cleanup(host: HostSupport) -> Guarantee:
         return Guarantee("cleanup", True,
                          "the runs' PID namespace is swept by its pid 1 after every run (an "
                          "interactive submission's leftovers as it ends, by its pair's worker), "
-                         "and dies with the server (no cgroups: " + host.cgroup_reason + ")")
+                         "and dies with the server; what the problem setter's programs leave "
+                         "comes back to their server, which kills it after every run (no "
+                         "cgroups: " + host.cgroup_reason + ")")
     return Guarantee("cleanup", False, "process group only: " + _first_reason(host))
 
 
