@@ -129,6 +129,11 @@ def _cleanup(host: HostSupport) -> Guarantee:
                          "and dies with the server; what the problem setter's programs leave "
                          "comes back to their server, which kills it after every run (no "
                          "cgroups: " + host.cgroup_reason + ")")
+    if host.root and host.cgroup_version is None:
+        return Guarantee("cleanup", False,
+                         "the run's process group, then what comes back to its server (the "
+                         "subreaper of its runs' orphans) after every run; what runs leave "
+                         "outlives a server that is killed (" + _first_reason(host) + ")")
     return Guarantee("cleanup", False, "process group only: " + _first_reason(host))
 
 
