@@ -4,6 +4,7 @@ are then followed by their process groups, and a limit by rusage and /proc."""
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import shutil
 import textwrap
 import time
@@ -97,3 +98,30 @@ def test_pandoc_converts_a_statement_without_a_memory_cgroup(sandbox):
         pytest.skip("pandoc is not installed")
     latex = markdown_to_latex("## Input\n\nTwo numbers, $a$ and $b$.\n", sandbox)
     assert latex is not None and "\\section*{Input}" in latex, latex
+
+
+def test_a_daemon_out_of_the_runs_process_group_is_killed_by_its_server(sandbox, tmp_path):
+    """Out of its group (setsid), a trusted run's daemon comes back to the server, the
+    subreaper of its runs' orphans, which kills it before its next order: by the next run's
+    answer the lock it held is free."""
+    held = tmp_path / "held"
+    held.write_text("")
+    argv = python(tmp_path, f"""
+        import fcntl, os, time
+        ready_r, ready_w = os.pipe()
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                handle = open({str(held)!r})
+                fcntl.flock(handle, fcntl.LOCK_EX)
+                os.write(ready_w, b"1")
+                time.sleep(60)
+            os._exit(0)
+        os.read(ready_r, 1)
+    """)
+    assert sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False)).ok
+    after = sandbox.run(RunRequest(argv=python(tmp_path, "pass", name="next.py"),
+                                   limits=LIMITS, isolate=False))
+    assert after.ok, after
+    with held.open() as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: still held
