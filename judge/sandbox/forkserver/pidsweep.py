@@ -5,17 +5,16 @@ bomb's last children) was left by the run."""
 
 import os
 
-from .processes import kill, reap_orphans
+from .processes import KILL_ROUNDS, kill, reap_orphans
 
 HOLDER = 1
-ROUNDS = 1000  # a bomb forking as it is killed loses within a few rounds; this is a backstop
 
 
 def kill_all_but_holder():
     """Kill what is alive in this PID namespace (its /proc) but the holder and this process,
     until nothing is; reap those that were this process's children or orphans."""
     me = os.getpid()
-    for _ in range(ROUNDS):
+    for _ in range(KILL_ROUNDS):
         listed = _pids()
         alive = [pid for pid in listed if pid not in (HOLDER, me) and not _zombie(pid)]
         if not alive and _settled(listed):
@@ -34,7 +33,7 @@ def kill_isolated_leftovers():
     worker and the holder are in the server's. Nothing is reaped here: the worker's own
     children are its runs', reaped by their own code."""
     own = _mount_namespace("self")
-    for _ in range(ROUNDS):
+    for _ in range(KILL_ROUNDS):
         listed = _pids()
         alive = [pid for pid in listed if pid != HOLDER and not _zombie(pid)
                  and _mount_namespace(pid) not in (own, None)]

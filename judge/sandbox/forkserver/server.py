@@ -126,16 +126,16 @@ class Server:
                 job, closed = self.delegate(size)
                 if job is not None or closed:
                     return job
-                self.sweep_namespace()
+                self.sweep_leftovers()
                 continue
             answer = self.answer(protocol.receive_body(self.request_fd, size))
             if isinstance(answer, PythonJob):
                 return answer  # we are the program of a run
             protocol.send(self.reply_fd, answer)
             self.kill_leftovers()
-            self.sweep_namespace()
+            self.sweep_leftovers()
 
-    def sweep_namespace(self):
+    def sweep_leftovers(self):
         """Without cgroups, what the run left (a daemon out of its process group, a bomb's
         children) is killed before the next run: in a user namespace, by the holder of the
         runs' PID namespace, where they go; else here, where they come back (the server is
