@@ -34,10 +34,9 @@ from judge.sandbox.api import (
     RunRequest,
     RunResult,
     Sandbox,
-    Termination,
     python_interpreter,
 )
-from judge.verdicts.outcome import Judgement, judge_compile
+from judge.verdicts.outcome import Judgement, compiler_exited, judge_compile
 from judge.verdicts.verdict import Verdict
 
 TRUSTED_COMPILE_LIMITS = ResourceLimits(
@@ -289,8 +288,7 @@ def _compiler_message(result: RunResult, judgement: Judgement) -> str:
     head = said[:COMPILER_MESSAGE_CHARS]
     if len(said) > COMPILER_MESSAGE_CHARS or result.stderr_skipped:
         head = head.rstrip() + "\n[... the rest of the compiler's output is cut ...]"
-    if (head and result.termination is Termination.EXITED and judgement.verdict is Verdict.CE
-            and judgement.message.startswith("the compiler exited")):
+    if head and judgement.verdict is Verdict.CE and judgement.message == compiler_exited(result):
         return head  # an error in the source: the compiler's words say it all
     return f"{head}\n{judgement.message}".strip()
 

@@ -213,8 +213,13 @@ def judge_compile(run: RunResult) -> Judgement:
         return Judgement(Verdict.CE, COMPILE_STOPPED[Termination.MEMORY_LIMIT])
     if run.termination is Termination.SIGNALED:
         return Judgement(Verdict.CE, f"the compiler was killed by {signal_name(run.signal)}")
-    return Judgement(Verdict.CE, COMPILE_STOPPED.get(
-        run.termination, f"the compiler exited with code {run.exit_code}"))
+    return Judgement(Verdict.CE, COMPILE_STOPPED.get(run.termination, compiler_exited(run)))
+
+
+def compiler_exited(run: RunResult) -> str:
+    """Why a compile that exited by itself failed, when its output is all there is to say:
+    an error in the source."""
+    return f"the compiler exited with code {run.exit_code}"
 
 
 COMPILE_STOPPED = {
