@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import os
 import shutil
 import sys
@@ -51,6 +52,37 @@ def python(tmp_path: Path, source: str, name: str = "prog.py") -> tuple[str, ...
     path = tmp_path / name
     path.write_text(textwrap.dedent(source))
     return (sys.executable, "-I", "-S", "-B", str(path))
+
+
+def daemon_holding_a_lock(tmp_path: Path) -> tuple[tuple[str, ...], Path]:
+    """(argv of a program that leaves a daemon out of its process group, setsid, holding a
+    file lock for 60 s once it has started, the locked file). Its pid may be of another PID
+    namespace: whether it lives is seen by its lock (lock_is_free), which its death releases."""
+    held = tmp_path / "held"
+    held.write_text("")
+    argv = python(tmp_path, f"""
+        import fcntl, os, time
+        ready_r, ready_w = os.pipe()
+        if os.fork() == 0:
+            os.setsid()  # out of the run's process group
+            if os.fork() == 0:
+                handle = open({str(held)!r})
+                fcntl.flock(handle, fcntl.LOCK_EX)  # held while this process lives
+                os.write(ready_w, b"1")
+                time.sleep(60)
+            os._exit(0)
+        os.read(ready_r, 1)  # the daemon is up and holds the lock
+    """, name="daemon.py")
+    return argv, held
+
+
+def lock_is_free(held: Path) -> bool:
+    with held.open() as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+    return True
 
 
 def wait_gone(pid: int, timeout: float = 10.0) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import subprocess
@@ -17,7 +16,7 @@ from judge.cache import Cache
 from judge.sandbox import ResourceLimits, RunRequest, Termination, open_sandbox
 from judge.sandbox.jail import JailSandbox
 from judge.sandbox.plain import PlainSandbox
-from tests.conftest import python, scaled, scaled_ms, wait_gone
+from tests.conftest import daemon_holding_a_lock, lock_is_free, python, scaled, scaled_ms, wait_gone
 
 # No test here waits for this wall clock: far away, so that a busy host never reaches it.
 LIMITS = scaled(ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024))
@@ -258,30 +257,15 @@ def test_trusted_run_leaves_no_process_behind(sandbox, tmp_path):
     """A daemon a trusted run leaves (out of its process group) is gone by the time the next
     run has answered. It is watched through a file lock it holds, which its death releases:
     its pid may be of a PID namespace of the runs' own, meaningless here."""
-    held = tmp_path / "held"
-    held.write_text("")
-    argv = python(tmp_path, f"""
-        import fcntl, os, time
-        ready_r, ready_w = os.pipe()
-        if os.fork() == 0:
-            os.setsid()  # out of the run's process group: only the cgroup still holds it
-            if os.fork() == 0:
-                handle = open({str(held)!r})
-                fcntl.flock(handle, fcntl.LOCK_EX)  # held while this process lives
-                os.write(ready_w, b"1")
-                time.sleep(30)
-            os._exit(0)
-        os.read(ready_r, 1)  # the daemon is up and holds the lock
-    """)
+    argv, held = daemon_holding_a_lock(tmp_path)
     started = time.monotonic()
     result = sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False))
     assert result.ok, result
-    assert time.monotonic() - started < 10.0  # it did not wait for the daemon's 30 s
+    assert time.monotonic() - started < 10.0  # it did not wait for the daemon's 60 s
     after = sandbox.run(RunRequest(argv=python(tmp_path, "pass", name="next.py"), limits=LIMITS,
                                    isolate=False))
     assert after.ok, after
-    with held.open() as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: still held
+    assert lock_is_free(held), "the daemon outlived the next run"
 
 
 def test_trusted_cpu_limit_stops_the_run_promptly(sandbox, tmp_path):

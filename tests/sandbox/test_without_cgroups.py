@@ -4,7 +4,6 @@ are then followed by their process groups, and a limit by rusage and /proc."""
 from __future__ import annotations
 
 import dataclasses
-import fcntl
 import shutil
 import textwrap
 import time
@@ -16,7 +15,7 @@ from judge.formats.statement import PANDOC, markdown_to_latex
 from judge.sandbox import ResourceLimits, RunRequest, Termination
 from judge.sandbox.host import detect_host
 from judge.sandbox.jail import JailSandbox
-from tests.conftest import python, wait_gone
+from tests.conftest import daemon_holding_a_lock, lock_is_free, python, wait_gone
 
 LIMITS = ResourceLimits(cpu_ms=2000, wall_ms=20_000, memory_kb=256_000, output_kb=1024)
 # Forks a child into its own process group that sleeps far longer than any test waits, prints
@@ -104,24 +103,9 @@ def test_a_daemon_out_of_the_runs_process_group_is_killed_by_its_server(sandbox,
     """Out of its group (setsid), a trusted run's daemon comes back to the server, the
     subreaper of its runs' orphans, which kills it before its next order: by the next run's
     answer the lock it held is free."""
-    held = tmp_path / "held"
-    held.write_text("")
-    argv = python(tmp_path, f"""
-        import fcntl, os, time
-        ready_r, ready_w = os.pipe()
-        if os.fork() == 0:
-            os.setsid()
-            if os.fork() == 0:
-                handle = open({str(held)!r})
-                fcntl.flock(handle, fcntl.LOCK_EX)
-                os.write(ready_w, b"1")
-                time.sleep(60)
-            os._exit(0)
-        os.read(ready_r, 1)
-    """)
+    argv, held = daemon_holding_a_lock(tmp_path)
     assert sandbox.run(RunRequest(argv=argv, limits=LIMITS, isolate=False)).ok
     after = sandbox.run(RunRequest(argv=python(tmp_path, "pass", name="next.py"),
                                    limits=LIMITS, isolate=False))
     assert after.ok, after
-    with held.open() as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError: still held
+    assert lock_is_free(held), "the daemon outlived the next run"
