@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 from collections.abc import Callable, Iterable
 
@@ -170,3 +171,18 @@ def map_with_sandboxes(
     """SandboxPerThread.map with sandboxes of its own, closed when all jobs are done."""
     with SandboxPerThread(factory) as sandboxes:
         return sandboxes.map(job, items, workers, on_done)
+
+
+@dataclass(frozen=True)
+class ReadySandboxes:
+    """Sandboxes opening ahead of a command, for the environment `key` stands for
+    (AppContext.sandbox_key): a command of another cache folder opens its own."""
+
+    key: tuple[str, ...]
+    opening: SandboxesOpening
+
+    def take(self, key: tuple[str, ...]) -> Sandbox | None:
+        return self.opening.take() if key == self.key else None
+
+    def close(self) -> None:
+        self.opening.close()
