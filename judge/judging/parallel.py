@@ -33,6 +33,7 @@ class SandboxPerThread:
         self._first = first
         self._local = threading.local()
         self._created: list[Sandbox] = []
+        self._handed: list[Sandbox] = []  # every one a thread has, `first` among them
         self._lock = threading.Lock()
 
     def get(self) -> Sandbox:
@@ -44,8 +45,18 @@ class SandboxPerThread:
                 sandbox = self._factory()
                 with self._lock:
                     self._created.append(sandbox)
+            with self._lock:
+                self._handed.append(sandbox)
             self._local.sandbox = sandbox
         return sandbox
+
+    def interrupt(self) -> None:
+        """The command is interrupted: the runs going in the threads' sandboxes end now, and
+        none is started or tried again (the sandboxes serve no run after it)."""
+        with self._lock:
+            handed = list(self._handed)
+        for sandbox in handed:
+            sandbox.interrupt()
 
     def close(self) -> None:
         with self._lock:
@@ -75,6 +86,9 @@ class SandboxPerThread:
         pool = ThreadPoolExecutor(max_workers=max(1, workers))
         try:
             return list(pool.map(run, items))
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM (cli.Terminated)
+            self.interrupt()  # else a run the interruption stopped would be run again
+            raise
         finally:
             # On an interruption (Ctrl-C, SIGTERM) the jobs not started yet are dropped: only
             # those running are waited for, before their sandboxes close.
