@@ -202,35 +202,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ready-fd", type=int, required=True)
     arguments = parser.parse_args(argv)
     folder = resident_folder(dict(os.environ))
-    folder_fd = open_own_folder(folder)
-    lock = os.open(LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600, dir_fd=folder_fd)
     try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        daemon = listen(folder, arguments.idle_seconds)
     except BlockingIOError:
         sys.exit(f"another resident judge runs for {folder}")
-    for name in PRELOADED:
-        importlib.import_module(name)
-    from judge.commands import load_command
-
-    for name in SERVED:
-        load_command(name)
-    from judge.languages.registry import all_languages
-
-    all_languages()  # the language descriptors' modules: what the code says, not the host
-    # What is loaded now is never collected: the spares' collections skip it (and leave its
-    # pages shared with the daemon instead of copying them).
-    gc.freeze()
-    try:  # a socket left by a daemon that was killed: the lock says none runs
-        os.unlink(SOCKET, dir_fd=folder_fd)
-    except FileNotFoundError:
-        pass
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
-    listener.bind(socket_address(folder, folder_fd))
-    listener.listen(64)
-    set_command_line(["judge", "daemon"])
-    daemon = Daemon(folder=folder, folder_fd=folder_fd, lock_fd=lock, listener=listener,
-                    socket_inode=os.stat(SOCKET, dir_fd=folder_fd).st_ino, stamp=code_stamp(),
-                    idle_s=arguments.idle_seconds)
+    except OSError as exc:  # what `judge daemon start` shows: the log's last line
+        sys.exit(f"cannot listen in {folder}: {exc}")
     signal.signal(signal.SIGTERM, _leave_now)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     daemon.spare = fork_spare(daemon)
@@ -240,3 +217,39 @@ def main(argv: list[str] | None = None) -> None:
     daemon.serve()
     os._exit(0)
 
+
+def listen(folder: str, idle_s: float) -> Daemon:
+    """The daemon of `folder`, its code loaded, listening; BlockingIOError if another one
+    holds the folder's lock."""
+    folder_fd = open_own_folder(folder)
+    lock = os.open(LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600, dir_fd=folder_fd)
+    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    preload()
+    try:  # a socket left by a daemon that was killed: the lock says none runs
+        os.unlink(SOCKET, dir_fd=folder_fd)
+    except FileNotFoundError:
+        pass
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM | socket.SOCK_CLOEXEC)
+    listener.bind(socket_address(folder, folder_fd))
+    listener.listen(64)
+    set_command_line(["judge", "daemon"])
+    return Daemon(folder=folder, folder_fd=folder_fd, lock_fd=lock, listener=listener,
+                  socket_inode=os.stat(SOCKET, dir_fd=folder_fd).st_ino, stamp=code_stamp(),
+                  idle_s=idle_s)
+
+
+def preload() -> None:
+    """Import what the commands it serves import as they run; what the code is, never what
+    the host has (that is found again by each command)."""
+    for name in PRELOADED:
+        importlib.import_module(name)
+    from judge.commands import load_command
+
+    for name in SERVED:
+        load_command(name)
+    from judge.languages.registry import all_languages
+
+    all_languages()  # the language descriptors' modules
+    # What is loaded now is never collected: the spares' collections skip it (and leave its
+    # pages shared with the daemon instead of copying them).
+    gc.freeze()

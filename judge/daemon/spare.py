@@ -24,6 +24,9 @@ def serve_one(handoff: socket.socket) -> NoReturn:
     """The spare's life: sandboxes open while it waits on `handoff` for a command (with the
     client's connection and descriptors); then the command runs, and the process ends."""
     set_command_line(["judge", "daemon", "(spare)"])
+    # A process group of its own, which its fork servers join: a Ctrl-C reaches them all
+    # (pass_on_signals), and nothing of the daemon or its other commands.
+    os.setpgid(0, 0)
     context = AppContext.from_process(None)
     ready = ReadySandboxes(context.sandbox_key,
                            SandboxesOpening(context.open_sandbox, default_workers()))
@@ -41,10 +44,10 @@ def serve_one(handoff: socket.socket) -> NoReturn:
     take_over(message, fds[1:])
     send_frame(connection, {"started": os.getpid()})
     ended = threading.Event()
-    threading.Thread(target=pass_on_signals, args=(connection, ended), daemon=True).start()
-    try:
+    try:  # (a signal passed on may come as soon as the thread runs)
+        threading.Thread(target=pass_on_signals, args=(connection, ended), daemon=True).start()
         status = run_command(message["argv"], ready)
-    except BaseException:  # noqa: BLE001 - interrupted while leaving: the judge's status for it
+    except BaseException:  # noqa: BLE001 - interrupted before the command or while it left
         status = INTERRUPTED_EXIT
     for signum in (signal.SIGINT, signal.SIGTERM):  # the command has ended: nothing to stop
         signal.signal(signum, signal.SIG_IGN)
@@ -86,9 +89,10 @@ def take_over(message: dict, fds: list[int]) -> None:
 
 
 def pass_on_signals(connection: socket.socket, ended: threading.Event) -> None:
-    """The signals the client got are the command's: Ctrl-C an interrupt, the others (and a
-    client that went away) a termination. Delivered to the main thread, which waits in a lock
-    or a system call that the signal then interrupts."""
+    """The signals the client got are the command's, as if the client were the command: Ctrl-C
+    goes to the command's whole process group (its fork servers with it), as a terminal sends
+    it; SIGTERM and SIGHUP end the command as SIGTERM does. A client that went away is taken
+    for a Ctrl-C: no one is left to read what the command would say."""
     main = threading.main_thread().ident
     while True:
         try:
@@ -98,10 +102,13 @@ def pass_on_signals(connection: socket.socket, ended: threading.Event) -> None:
         if ended.is_set():
             return
         if got is None:
-            signal.pthread_kill(main, signal.SIGTERM)
+            os.killpg(0, signal.SIGINT)
             return
         message, fds = got
         for fd in fds:
             os.close(fd)
-        wanted = signal.SIGINT if message.get("signal") == signal.SIGINT else signal.SIGTERM
-        signal.pthread_kill(main, wanted)
+        if message.get("signal") == signal.SIGINT:
+            os.killpg(0, signal.SIGINT)
+        else:
+            # To the main thread, which waits in a lock or a system call that it interrupts.
+            signal.pthread_kill(main, signal.SIGTERM)

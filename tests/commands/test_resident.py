@@ -21,7 +21,7 @@ import pytest
 
 from judge.resident.client import command_of
 from tests.commands.test_termination import as_from_a_terminal
-from tests.conftest import wait_gone, write_project
+from tests.conftest import SOLUTIONS, wait_gone, write_project
 
 PACKAGE = Path(__file__).resolve().parents[2] / "judge"
 
@@ -77,6 +77,7 @@ def verdicts(document: str) -> tuple[str, list[tuple[str, str]]]:
     return report["verdict"], [(test["name"], test["verdict"]) for test in report["tests"]]
 
 
+@pytest.mark.host_tier
 def test_a_command_it_takes_judges_as_the_judge_does(tmp_path, resident):
     root = write_project(tmp_path / "project")
     here = {**resident, "JUDGE_RESIDENT": "0"}
@@ -101,7 +102,8 @@ def test_a_command_it_takes_judges_as_the_judge_does(tmp_path, resident):
 def sleeper(tmp_path: Path) -> tuple[Path, str]:
     """A project whose solution sleeps, under a name no other test's process carries."""
     name = f"sleep_{uuid.uuid4().hex[:12]}.py"
-    root = write_project(tmp_path / "project", solutions={name: "import time\ntime.sleep(60)\n"})
+    root = write_project(tmp_path / "project", solutions={
+        "reference.py": SOLUTIONS["reference.py"], name: "import time\ntime.sleep(60)\n"})
     return root, name
 
 
@@ -117,17 +119,29 @@ def processes_named(name: str) -> list[psutil.Process]:
 
 
 def submit_sleeper(root: Path, name: str, env: dict[str, str]) -> subprocess.Popen:
-    """`judge submit` of the sleeping solution, once its run sleeps."""
+    """`judge submit` of the sleeping solution, once the command the resident judge took (a
+    process called `judge submit ...`) has the submission's run going."""
     client = subprocess.Popen(
         [sys.executable, "-m", "judge", "submit", f"solutions/sum/{name}", "sum"], cwd=root,
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         preexec_fn=as_from_a_terminal)
     deadline = time.monotonic() + 60
-    while not any(p.pid != client.pid for p in processes_named(name)):
+    while not any(run_going(command) for command in processes_named(name)
+                  if command.pid != client.pid):
         assert client.poll() is None, client.communicate()
         assert time.monotonic() < deadline, "the run never started"
         time.sleep(0.05)
     return client
+
+
+def run_going(command: psutil.Process) -> bool:
+    """Whether the submission runs under `command` (its run is called `python ... solution.py`,
+    not by the submission's name)."""
+    try:
+        return any("solution.py" in process.cmdline()
+                   for process in command.children(recursive=True))
+    except psutil.Error:
+        return False
 
 
 def wait_no_process_named(name: str) -> None:
@@ -137,6 +151,7 @@ def wait_no_process_named(name: str) -> None:
         time.sleep(0.05)
 
 
+@pytest.mark.host_tier
 @pytest.mark.parametrize("sig, status, said", [(signal.SIGINT, 130, "interrupted"),
                                               (signal.SIGTERM, 143, "terminated")])
 def test_a_signal_to_the_caller_reaches_the_command(tmp_path, resident, sig, status, said):
@@ -153,6 +168,7 @@ def test_a_signal_to_the_caller_reaches_the_command(tmp_path, resident, sig, sta
     wait_no_process_named(name)  # the command, its fork servers and the run
 
 
+@pytest.mark.host_tier
 def test_a_caller_that_goes_away_takes_its_command_with_it(tmp_path, resident):
     root, name = sleeper(tmp_path)
     client = submit_sleeper(root, name, resident)
@@ -162,6 +178,7 @@ def test_a_caller_that_goes_away_takes_its_command_with_it(tmp_path, resident):
     wait_no_process_named(name)
 
 
+@pytest.mark.host_tier
 def test_stop_leaves_no_process_behind(tmp_path):
     env = {**os.environ, "JUDGE_CACHE_DIR": str(tmp_path / "cache")}
     pid = start(env)
