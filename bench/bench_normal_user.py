@@ -20,11 +20,13 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from bench.bench_speed import TESTS, report_ratio, rounds
+from bench.bench_speed import TARGET_RATIO, TESTS, report_ratio, rounds
 from bench.common import ROOT, loop_python, print_header, tiny_project
-from bench.peers import LOOP_ENV, Contender, judge_submit, shell_loop
+from bench.peers import LOOP_ENV, Contender, shell_loop
 
 USER = "judge-test"
 
@@ -51,19 +53,20 @@ def main() -> bool:
         loop = Contender(loop.name, (*prefix, *loop.command), loop.cwd)
         floor = floor_contender(prefix, root)
         env = ("env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", f"HOME={home}")
-        submit = (*prefix, *env, f"PYTHONPATH={python_path(python)}", python, "-m", "judge",
-                  "submit", "solutions/tiny/reference.py", "tiny")
-        judge = Contender("judge submit", submit, root)
-        one = Contender("judge submit, one test", (*submit, "--test", "t000"), root)
-        one.seconds()  # calibrates the interpreter's baseline into the user's cache
-        contenders = [loop, floor, judge, one]
+        user_judge = (*prefix, *env, f"PYTHONPATH={python_path(python)}", python, "-m", "judge")
+        contenders = [loop, floor, *judge_contenders("", user_judge, root)]
         if prefix:  # root's judge in the same rounds: the two hosts against one loop
-            as_root = judge_submit(root)
-            as_root = Contender("judge submit as root", as_root.command, root)
-            root_one = Contender("as root, one test", (*as_root.command, "--test", "t000"), root)
-            root_one.seconds()
-            contenders += [as_root, root_one]
-        times, failed = rounds(contenders)
+            root_cache = scratch / "root-cache"
+            root_judge = ("env", f"JUDGE_CACHE_DIR={root_cache}", sys.executable, "-m", "judge")
+            contenders += judge_contenders("as root, ", root_judge, root)
+        with ExitStack() as daemons:
+            daemons.enter_context(resident_judge(user_judge))
+            if prefix:
+                daemons.enter_context(resident_judge(root_judge))
+            for contender in contenders:
+                if "one test" in contender.name:  # calibrates the baselines into each cache
+                    contender.seconds()
+            times, failed = rounds(contenders)
         costs = run_costs(prefix, python, env, scratch)
         confinement = confinement_cost(scratch)
     finally:
@@ -72,16 +75,64 @@ def main() -> bool:
         for why in failed.values():
             print(f"  {why}")
         return False
-    met = report_ratio(times, loop.name, judge.name, statistics.median(times[one.name]))
+    met = report_ratio(times, loop.name, "judge submit", statistics.median(
+        times["judge submit, one test"]))
+    resident_met = report_resident(times, loop.name, "")
     if prefix:
         report_root(times, loop.name, statistics.median(times["as root, one test"]))
+        report_resident(times, loop.name, "as root, ")
     for who, cost in costs.items():
         print(f"  one run's CPU {who}: judge {cost['judge_ms']:.2f} ms, fork server (and the "
               f"run) {cost['server_ms']:.2f} ms, {cost['server_faults']:.0f} page faults: the "
               f"server itself {cost['server_own_ms']:.2f} ms, {cost['server_own_faults']:.0f} "
               f"faults; the run {cost['server_ms'] - cost['server_own_ms']:.2f} ms, "
               f"{cost['server_faults'] - cost['server_own_faults']:.0f} faults")
-    report_floor(times, loop.name, judge.name, floor.name, confinement)
+    report_floor(times, loop.name, "judge submit", floor.name, confinement)
+    return met or resident_met
+
+
+def judge_contenders(who: str, judge: tuple[str, ...], root: Path) -> list[Contender]:
+    """`judge submit` on every test and on one test, starting up by itself (JUDGE_RESIDENT=0)
+    and handed to its resident judge (`judge daemon start`); `judge` runs the judge through
+    `env`."""
+    submit = ("submit", "solutions/tiny/reference.py", "tiny")
+    own = _with_env(judge, "JUDGE_RESIDENT=0")
+    names = ((f"judge submit {who.rstrip(', ')}", f"{who}one test") if who
+             else ("judge submit", "judge submit, one test"))
+    return [Contender(names[0], (*own, *submit), root),
+            Contender(names[1], (*own, *submit, "--test", "t000"), root),
+            Contender(f"{who}resident", (*judge, *submit), root),
+            Contender(f"{who}resident, one test", (*judge, *submit, "--test", "t000"), root)]
+
+
+def _with_env(command: tuple[str, ...], assignment: str) -> tuple[str, ...]:
+    """`command` (which runs through `env`) with one more variable set."""
+    at = command.index("env") + 1
+    if command[at] == "-i":
+        at += 1
+    return (*command[:at], assignment, *command[at:])
+
+
+@contextmanager
+def resident_judge(judge: tuple[str, ...]) -> Iterator[None]:
+    """The resident judge of `judge`'s user and cache folder, running meanwhile."""
+    subprocess.run((*judge, "daemon", "start", "--idle-minutes", "30"), check=True,
+                   capture_output=True)
+    try:
+        yield
+    finally:
+        subprocess.run((*judge, "daemon", "stop"), check=False, capture_output=True)
+
+
+def report_resident(times: dict[str, list[float]], loop: str, who: str) -> bool:
+    """The same rounds' `judge submit` handed to the resident judge, against the loop."""
+    ratios = [j / s for j, s in zip(times[f"{who}resident"], times[loop], strict=True)]
+    ratio = statistics.median(ratios)
+    met = ratio <= TARGET_RATIO
+    print(f"  {who}with the resident judge (judge daemon start): judge submit "
+          f"{statistics.median(times[f'{who}resident']):.2f} s, on one test "
+          f"{statistics.median(times[f'{who}resident, one test']) * 1000:.0f} ms; judge / loop "
+          f"median {ratio:.3f} (target <= {TARGET_RATIO}): {'met' if met else 'NOT met'}")
     return met
 
 

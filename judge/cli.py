@@ -9,7 +9,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
@@ -18,6 +18,9 @@ from judge.commands import COMMANDS, load_command
 from judge.commands.shared import ROOT_HELP
 from judge.commands.context import AppContext
 from judge.errors import JudgeError
+
+if TYPE_CHECKING:
+    from judge.judging.parallel import ReadySandboxes
 
 USAGE_ERROR_EXIT = 2
 INTERNAL_ERROR_EXIT = 3
@@ -32,6 +35,10 @@ class Terminated(KeyboardInterrupt):
 
 def _terminate(signum, frame) -> None:
     raise Terminated()
+
+
+def terminate_on_sigterm() -> None:
+    signal.signal(signal.SIGTERM, _terminate)
 
 
 class ReportedError(click.ClickException):
@@ -90,19 +97,25 @@ def cli(ctx: click.Context, root: Path | None) -> None:
     Exit status: 0 success (AC), 1 a rejecting verdict or a failed check, 2 a usage or problem
     error (bad problem.yaml, missing files). `--root` may also follow the command name.
     """
-    ctx.obj = AppContext.from_process(root)
+    ctx.obj = AppContext.from_process(root, ready=ctx.obj)
 
 
 def main(argv: list[str] | None = None) -> NoReturn:
     """Console entry point: user errors become short messages, never tracebacks."""
-    signal.signal(signal.SIGTERM, _terminate)
-    _leave(_status(argv))
+    terminate_on_sigterm()
+    _leave(_status(argv, None))
 
 
-def _status(argv: list[str] | None) -> int:
+def run_command(argv: list[str] | None, ready: ReadySandboxes | None = None) -> int:
+    """Run the command; its exit status, once what the command started has ended (see
+    finish). `ready`: sandboxes already open, which a resident judge's spare hands over."""
+    return finish(_status(argv, ready))
+
+
+def _status(argv: list[str] | None, ready: ReadySandboxes | None) -> int:
     """Run the command; its exit status."""
     try:
-        status = cli.main(args=argv, prog_name="judge", standalone_mode=False)
+        status = cli.main(args=argv, prog_name="judge", standalone_mode=False, obj=ready)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.Abort as exc:  # click turns an interrupt inside a command into Abort
@@ -137,8 +150,14 @@ def _status(argv: list[str] | None) -> int:
 def _leave(status: int) -> NoReturn:
     """Exit with `status` as Python would, less the teardown of every object of every module
     loaded (tens of milliseconds after the work is done, in which nothing anyone can see
-    happens): threads that are not daemons are waited for, atexit functions run (temporary
-    folders go), stdout and stderr are flushed (a reader that went away is no error)."""
+    happens)."""
+    os._exit(finish(status))
+
+
+def finish(status: int) -> int:
+    """What Python does at exit that anyone can see: threads that are not daemons are waited
+    for, atexit functions run (temporary folders go), stdout and stderr are flushed (a reader
+    that went away is no error). The status to exit with: an interrupt meanwhile changes it."""
     try:
         current = threading.current_thread()
         for thread in threading.enumerate():
@@ -152,4 +171,4 @@ def _leave(status: int) -> NoReturn:
             stream.flush()
         except (OSError, ValueError):
             pass
-    os._exit(status)
+    return status

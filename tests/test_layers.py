@@ -11,7 +11,8 @@ import judge
 
 PACKAGE = Path(judge.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
-    "errors files cache wording",
+    "errors files cache wording places",
+    "resident",
     "sandbox",
     "verdicts",
     "languages",
@@ -25,6 +26,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in
     "web",
     "commands",
     "cli",
+    "daemon",
+    "launch",
     "__main__",
 ))
 

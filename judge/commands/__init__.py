@@ -30,6 +30,7 @@ COMMANDS = {  # name -> (module, attribute)
     "worker": ("judge.commands.serve", "worker"),
     "user": ("judge.commands.user", "user"),
     "contest": ("judge.commands.contest", "contest"),
+    "daemon": ("judge.commands.daemon", "daemon"),
 }
 
 

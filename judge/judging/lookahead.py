@@ -121,5 +121,7 @@ class Lookahead(Generic[T, R]):
     def __enter__(self) -> Lookahead[T, R]:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, kind, *exc) -> None:
+        if kind is not None and issubclass(kind, KeyboardInterrupt):  # Ctrl-C, SIGTERM
+            self._sandboxes.interrupt()  # the runs going end now, none is run again
         self.close()

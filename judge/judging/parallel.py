@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import threading
 from collections import deque
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 from collections.abc import Callable, Iterable
 
@@ -32,6 +33,7 @@ class SandboxPerThread:
         self._first = first
         self._local = threading.local()
         self._created: list[Sandbox] = []
+        self._handed: list[Sandbox] = []  # every one a thread has, `first` among them
         self._lock = threading.Lock()
 
     def get(self) -> Sandbox:
@@ -43,8 +45,18 @@ class SandboxPerThread:
                 sandbox = self._factory()
                 with self._lock:
                     self._created.append(sandbox)
+            with self._lock:
+                self._handed.append(sandbox)
             self._local.sandbox = sandbox
         return sandbox
+
+    def interrupt(self) -> None:
+        """The command is interrupted: the runs going in the threads' sandboxes end now, and
+        none is started or tried again (the sandboxes serve no run after it)."""
+        with self._lock:
+            handed = list(self._handed)
+        for sandbox in handed:
+            sandbox.interrupt()
 
     def close(self) -> None:
         with self._lock:
@@ -74,6 +86,9 @@ class SandboxPerThread:
         pool = ThreadPoolExecutor(max_workers=max(1, workers))
         try:
             return list(pool.map(run, items))
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM (cli.Terminated)
+            self.interrupt()  # else a run the interruption stopped would be run again
+            raise
         finally:
             # On an interruption (Ctrl-C, SIGTERM) the jobs not started yet are dropped: only
             # those running are waited for, before their sandboxes close.
@@ -170,3 +185,18 @@ def map_with_sandboxes(
     """SandboxPerThread.map with sandboxes of its own, closed when all jobs are done."""
     with SandboxPerThread(factory) as sandboxes:
         return sandboxes.map(job, items, workers, on_done)
+
+
+@dataclass(frozen=True)
+class ReadySandboxes:
+    """Sandboxes opening ahead of a command, for the environment `key` stands for
+    (AppContext.sandbox_key): a command of another cache folder opens its own."""
+
+    key: tuple[str, ...]
+    opening: SandboxesOpening
+
+    def take(self, key: tuple[str, ...]) -> Sandbox | None:
+        return self.opening.take() if key == self.key else None
+
+    def close(self) -> None:
+        self.opening.close()

@@ -184,11 +184,9 @@ def judge_submission(
     batch = None  # tests judged ahead on all cores need no batch after a TLE
     if options.workers_after_tle > 1 and sandbox_factory is not None and ahead is None:
         batch = Batch(judge_rest, after=lambda result: result.verdict is Verdict.TLE)
-    try:
+    # Tests judged ahead of a stop are dropped; on an interruption the runs going end at once.
+    with ahead if ahead is not None else nullcontext():
         results, groups = judge_groups(problem.groups, cases, judge_next, stop, batch)
-    finally:
-        if ahead is not None:
-            ahead.close()  # tests judged ahead of a stop are dropped
     judged = {result.name for result in results}
     report = _report(
         problem,

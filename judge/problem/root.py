@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from judge.errors import JudgeError, ProblemError
+from judge.places import cache_folder
 
 ROOT_ENV = "JUDGE_ROOT"
 
@@ -52,7 +52,4 @@ def inside_root(path: Path, root: Path) -> Path:
 
 def cache_dir(environ: dict[str, str]) -> Path:
     """Where calibration results and compiled binaries are kept between runs."""
-    if environ.get("JUDGE_CACHE_DIR"):
-        return Path(environ["JUDGE_CACHE_DIR"])
-    base = environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "judge"
+    return Path(cache_folder(environ))

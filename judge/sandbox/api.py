@@ -197,4 +197,11 @@ class Sandbox(Protocol):
         """
         ...
 
+    def interrupt(self) -> None:
+        """The command using it is interrupted (Ctrl-C, SIGTERM): no run starts or is tried
+        again from now on (each ends as SANDBOX_ERROR), so that the runs going, which the
+        interruption may have stopped, are not started over; close() still follows. Called
+        from any thread, while runs go."""
+        ...
+
     def close(self) -> None: ...

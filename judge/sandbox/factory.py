@@ -15,7 +15,7 @@ from judge.cache import Cache
 from judge.errors import JudgeError
 from judge.sandbox.api import Sandbox, SandboxInfo
 from judge.sandbox.host import HostSupport, detect_host
-from judge.sandbox.jail import JailSandbox, ServerFailed
+from judge.sandbox.jail import JailSandbox, ServerFailed, ServerInterrupted
 
 SANDBOX_ENV = "JUDGE_SANDBOX"  # auto (the default) or plain
 
@@ -84,6 +84,8 @@ def _open(cache: Cache, choice: SandboxChoice, host: HostSupport | None,
         return _plain(cache, f"the fork-server sandbox needs Linux, not {sys.platform}")
     try:
         return JailSandbox(cache, host if host is not None else detect_host(), started)
+    except ServerInterrupted:  # the command is being interrupted: no sandbox is wanted now
+        raise
     except (OSError, ServerFailed) as exc:
         return _plain(cache, f"the fork-server sandbox failed to start: {exc}")
 

@@ -48,6 +48,7 @@ from judge.sandbox.server_process import (
     MINIMAL_PATH,
     PYTHON_FLAGS,
     ServerFailed,
+    ServerInterrupted,
     ServerProcess,
     server_identity,
 )
@@ -71,7 +72,7 @@ RAM_SCRATCH_ROOM = 1 << 30  # free bytes it must have to be used
 SANDBOX_ATTEMPTS = 3  # of a run the sandbox failed, each with a new server
 BASELINE_LIMITS = ResourceLimits(cpu_ms=5000, wall_ms=10000, memory_kb=None, output_kb=64)
 
-__all__ = ["JailSandbox", "ServerFailed"]
+__all__ = ["JailSandbox", "ServerFailed", "ServerInterrupted"]
 
 
 class JailSandbox:
@@ -185,6 +186,14 @@ class JailSandbox:
         idle = RunRequest(argv=argv, limits=BASELINE_LIMITS, files_in=files_in or {},
                           env=env or {}, binds=binds)
         return self._baselines.get(self._runtime_key(idle), lambda: self._measure_idle(idle))
+
+    def interrupt(self) -> None:
+        # Without the lock, which a run going holds: a plain flag, read by every attempt.
+        self._closed = True
+        # The servers end the runs going, clean up and leave, as on a terminal's Ctrl-C; the
+        # run's thread then finds its server interrupted (_forget).
+        for server in list(self._servers.values()):
+            server.interrupt()
 
     def close(self) -> None:
         with self._lock:
@@ -320,17 +329,34 @@ class JailSandbox:
         """The answer of the server of isolated or of trusted runs to a RunOrder or PairOrder
         (read by that server, or by a worker it forks); a server restarts once if it died."""
         for attempt in range(2):
+            if self._closed:  # interrupted: a server that died with the command stays dead
+                raise ServerFailed("the sandbox was closed")
             server = self._servers.get(isolated)
-            if server is None or not server.alive():
+            if server is not None and not server.alive():
+                self._forget(server, isolated)
+                server = None
+            if server is None:
                 server = self._start_server(isolated)
             try:
                 return server.ask(order, reader)
             except ServerFailed:
-                server.stop()
-                del self._servers[isolated]
+                self._forget(server, isolated)
                 if attempt:
                     raise
+            except KeyboardInterrupt:  # Ctrl-C or SIGTERM while the run goes: it ends now,
+                server.interrupt()  # and so does its server
+                raise
         raise AssertionError("unreachable")
+
+    def _forget(self, server: ServerProcess, isolated: bool) -> None:
+        """A server that stopped answering, stopped and forgotten. One that a Ctrl-C ended (a
+        terminal's reaches the judge's whole process group: the judge is being interrupted
+        too) closes the sandbox: no server starts again, and no run is run again."""
+        server.stop()
+        del self._servers[isolated]
+        if server.interrupted():
+            self._closed = True
+            raise ServerInterrupted("the fork server was interrupted (Ctrl-C)")
 
     def _start_server(self, isolated: bool,
                       started: threading.Event | None = None) -> ServerProcess:

@@ -14,7 +14,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 
@@ -30,6 +30,7 @@ from judge.sandbox.api import (
 from judge.sandbox.baselines import BaselineCache
 from judge.sandbox.guarantees import sandbox_info
 from judge.sandbox.plain_watch import Watched, start_failed
+from judge.sandbox.reports import failed
 from judge.sandbox.workdir import check_file_names, collect_files, place_files
 
 POLL_SECONDS = 0.005
@@ -53,15 +54,18 @@ class PlainSandbox:
         self.cache = cache
         self.info = sandbox_info("plain", None, reason)
         self._baselines = BaselineCache(cache.baselines)
+        self._interrupted = False
 
     def run(self, request: RunRequest) -> RunResult:
         check_file_names(request)
+        if self._interrupted:
+            return failed(Termination.SANDBOX_ERROR, "the sandbox was interrupted")
         with tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
             scratch_dir = Path(scratch)
             cwd = request.cwd or scratch_dir / "work"
             cwd.mkdir(exist_ok=True)
             place_files(request.files_in, cwd)
-            result = _run_in(request, cwd, scratch_dir)
+            result = _run_in(request, cwd, scratch_dir, lambda: self._interrupted)
             collect_files(request.files_out, cwd)
             return result
 
@@ -70,6 +74,9 @@ class PlainSandbox:
     ) -> PairResult:
         for request in (submission, interactor):
             check_file_names(request)
+        if self._interrupted:
+            broken = failed(Termination.SANDBOX_ERROR, "the sandbox was interrupted")
+            return PairResult(broken, broken, "submission", 0.0, 0.0, False)
         with tempfile.TemporaryDirectory(prefix="judge-run-") as scratch:
             return _run_pair(submission, interactor, Path(scratch), grace_ms)
 
@@ -88,6 +95,9 @@ class PlainSandbox:
 
     def _measure_idle(self, idle: RunRequest) -> int:
         return min(self.run(idle).peak_memory_kb for _ in range(3))
+
+    def interrupt(self) -> None:
+        self._interrupted = True
 
     def close(self) -> None:
         pass
@@ -113,7 +123,8 @@ def _limit_child(limits: ResourceLimits):
     return apply
 
 
-def _run_in(request: RunRequest, cwd: Path, scratch: Path) -> RunResult:
+def _run_in(request: RunRequest, cwd: Path, scratch: Path,
+            interrupted: Callable[[], bool]) -> RunResult:
     stdout_path, stdin_path = scratch / "stdout", request.stdin_path
     if stdin_path is None:  # given bytes go through a file: a pipe would block on big inputs
         stdin_path = scratch / "stdin"
@@ -125,7 +136,9 @@ def _run_in(request: RunRequest, cwd: Path, scratch: Path) -> RunResult:
         while watched.running:
             now = time.monotonic()
             watched.poll(now)
-            if watched.running and (why := watched.passed(now)):
+            if watched.running and interrupted():  # the command is being given up
+                watched.stop(Termination.SANDBOX_ERROR, now)
+            elif watched.running and (why := watched.passed(now)):
                 watched.stop(why, now)
             elif watched.running:
                 time.sleep(POLL_SECONDS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import select
+import signal
 import subprocess
 import sys
 import threading
@@ -21,6 +22,11 @@ STOP_TIMEOUT_S = 5  # for a server to leave once its request pipe is closed
 
 class ServerFailed(RuntimeError):
     """The fork server could not be started or stopped answering."""
+
+
+class ServerInterrupted(ServerFailed):
+    """The fork server ended on a Ctrl-C, which a terminal sends to the judge too: the judge is
+    being interrupted, and neither a new server nor another sandbox is wanted."""
 
 
 class ServerProcess:
@@ -52,7 +58,13 @@ class ServerProcess:
             os.close(reply_w)
         if started is not None:
             started.set()
-        ready = self.ask(config)
+        try:
+            ready = self.ask(config)
+        except ServerFailed:
+            self.stop()
+            if self.interrupted():
+                raise ServerInterrupted("the fork server was interrupted as it started") from None
+            raise
         if not isinstance(ready, protocol.Ready):
             self.stop()
             raise ServerFailed(f"fork server did not start: {getattr(ready, 'error', ready)}")
@@ -60,6 +72,19 @@ class ServerProcess:
 
     def alive(self) -> bool:
         return self._process.poll() is None
+
+    def interrupt(self) -> None:
+        """A Ctrl-C of its own (see forkserver.server.main): it ends its run, cleans up and
+        leaves."""
+        try:
+            self._process.send_signal(signal.SIGINT)
+        except OSError:  # gone already
+            pass
+
+    def interrupted(self) -> bool:
+        """Whether it ended on a SIGINT (a Ctrl-C), once stopped: Python leaves on an
+        interrupt it does not handle by that signal."""
+        return self._process.poll() == -signal.SIGINT
 
     def ask(self, message, reader: bytes = protocol.SERVER):
         """Send a message (read by the server, or by a worker it forks: protocol.WORKER),

@@ -35,5 +35,8 @@ class SandboxWrapper:
     def baseline_kb(self, argv: tuple[str, ...], **needs) -> int:
         return self.inner.baseline_kb(argv, **needs)
 
+    def interrupt(self) -> None:
+        self.inner.interrupt()
+
     def close(self) -> None:
         self.inner.close()

@@ -14,7 +14,7 @@ import psutil
 import pytest
 
 from judge.sandbox.host import detect_host
-from tests.conftest import write_project
+from tests.conftest import SUM_YAML, write_project
 
 
 def as_from_a_terminal() -> None:
@@ -85,3 +85,38 @@ def test_a_signal_leaves_nothing_behind(tmp_path, sig, status, said):
     assert list(Path("/tmp").glob(f"judge-root-{server}-*")) == []
     for folder in detect_host().cgroup_dirs.values():
         assert [name for name in os.listdir(folder) if name.startswith(f"judge-{server}-")] == []
+
+
+@pytest.mark.parametrize("sig, group, status, said", [
+    (signal.SIGINT, True, 130, "interrupted"),  # a terminal's Ctrl-C: the fork servers get it too
+    (signal.SIGTERM, False, 143, "terminated"),  # `timeout`: the judge alone
+])
+def test_an_interrupted_judge_ends_its_runs_at_once(tmp_path, sig, group, status, said):
+    """The runs going end with the judge, not at their limits, and none is run again: a fork
+    server that a Ctrl-C ended is the interruption's, not a host fault to start another server
+    for (each of which ran the sleeper again, for about a quarter of a minute in all)."""
+    limits = SUM_YAML.replace("time_ms: 1000", "time_ms: 20000")
+    root = write_project(tmp_path / "project", problem_yaml=limits,
+                         solutions={"reference.py": "print(3)\n",
+                                    "sleep.py": "import time\ntime.sleep(120)\n"})
+    judge = subprocess.Popen(
+        [sys.executable, "-m", "judge", "--root", str(root), "submit",
+         str(root / "solutions/sum/sleep.py"), "sum"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "JUDGE_RESIDENT": "0"}, preexec_fn=as_from_a_terminal)
+    try:
+        deadline = time.monotonic() + 30
+        while not (run_in_progress(psutil.Process(judge.pid)) or (None, False))[1]:
+            assert judge.poll() is None and time.monotonic() < deadline, judge.communicate()
+            time.sleep(0.05)
+        if group:
+            os.killpg(judge.pid, sig)
+        else:
+            judge.send_signal(sig)
+        # The runs' own wall-clock backstop is 41 s: the judge must not wait for it.
+        _, stderr = judge.communicate(timeout=20)
+    finally:
+        if judge.poll() is None:
+            os.killpg(judge.pid, signal.SIGKILL)
+            judge.wait()
+    assert judge.returncode == status and said in stderr, stderr

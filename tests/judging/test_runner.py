@@ -49,6 +49,9 @@ class FakeSandbox:
     def baseline_kb(self, argv, **needs) -> int:
         return 8000
 
+    def interrupt(self) -> None:
+        pass
+
     def close(self) -> None:
         pass
 

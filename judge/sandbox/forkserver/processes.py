@@ -32,6 +32,20 @@ def reap(pid):
         pass
 
 
+def reap_until(pid):
+    """Reap children, whichever ends first, until `pid` is reaped (or none is left). The holder
+    of a PID namespace ends only once every process of the namespace is reaped, and those are
+    the server's children: waiting for the holder alone, with a run's child not yet reaped,
+    would wait for ever."""
+    while True:
+        try:
+            ended, _ = os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+        if ended == pid:
+            return
+
+
 def reap_orphans():
     """Reap the children that have ended: orphans of stopped runs come back to the server
     (their subreaper). Runs still going, a pair's other half, are not waited for."""

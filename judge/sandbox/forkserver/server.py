@@ -12,6 +12,7 @@ a submission must not see.
 
 import gc
 import os
+import signal
 import sys
 
 from . import protocol
@@ -20,7 +21,7 @@ from .exitpeak import wake_on_sigchld
 from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
 from .libc import process_name, set_command_line, unshare
 from .pair import supervise_pair
-from .processes import RUN, SERVER, WORKER, kill_children, reap, reap_orphans
+from .processes import RUN, SERVER, WORKER, kill_children, reap, reap_orphans, reap_until
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
@@ -226,7 +227,7 @@ class Server:
             holder, alive_w, done_r = self.pid_namespace
             os.close(alive_w)
             os.close(done_r)
-            reap(holder)
+            reap_until(holder)  # (a run interrupted by a Ctrl-C may have a child to reap)
         if self.namespaces is not None:
             self.namespaces.remove()
 
@@ -243,6 +244,14 @@ def failed_answer(error, pair):
                                killed_after_interactor=False)
 
 
+def leave_on(signum):
+    """End as that signal's default action ends a process: the judge tells an interrupted
+    server (ServerProcess.interrupted) from one that failed by it."""
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
+    os._exit(128 + signum)  # not reached
+
+
 def pidfd_works():
     try:
         os.close(os.pidfd_open(os.getpid()))
@@ -255,6 +264,10 @@ def main():
     """Serve the judge on the pipes named in argv; in a program's child, run it."""
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
     set_command_line([sys.executable, "-I", "-S", "-B"])  # every run inherits it
+    # A Ctrl-C (a terminal's, or ServerProcess.interrupt) ends the run going and the server,
+    # which cleans up first: even when the judge was started with SIGINT ignored (a
+    # background job), whose children would inherit that.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     config = protocol.receive(request_fd)
     server = Server(config, request_fd, reply_fd)
     try:
@@ -268,6 +281,18 @@ def main():
         job = server.serve()
     except OSError:  # the judge went away in the middle of a run (a closed reply pipe)
         job = None
+    except KeyboardInterrupt:  # a Ctrl-C (the judge's terminal's, or the judge's own)
+        if server.role != SERVER:
+            raise  # a worker or a run's child: it never cleans up for the server
+        try:
+            server.kill_leftovers()  # the run going, in its cgroups
+            server.sweep_leftovers()  # or in the runs' PID namespace, or the server's children
+        except OSError:  # the namespace's holder had the terminal's Ctrl-C too, and is gone
+            pass
+        try:
+            server.clean_up()
+        finally:
+            leave_on(signal.SIGINT)
     if job is None:  # the server, leaving: its cgroups and mount point go with it
         if server.role == SERVER:
             server.clean_up()

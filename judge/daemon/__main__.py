@@ -1,0 +1,3 @@
+from judge.daemon.server import main
+
+main()
