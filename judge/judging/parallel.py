@@ -34,6 +34,7 @@ class SandboxPerThread:
         self._local = threading.local()
         self._created: list[Sandbox] = []
         self._handed: list[Sandbox] = []  # every one a thread has, `first` among them
+        self._interrupted = False
         self._lock = threading.Lock()
 
     def get(self) -> Sandbox:
@@ -47,6 +48,9 @@ class SandboxPerThread:
                     self._created.append(sandbox)
             with self._lock:
                 self._handed.append(sandbox)
+                interrupted = self._interrupted
+            if interrupted:  # a thread that was still opening its sandbox: it runs nothing
+                sandbox.interrupt()
             self._local.sandbox = sandbox
         return sandbox
 
@@ -54,6 +58,7 @@ class SandboxPerThread:
         """The command is interrupted: the runs going in the threads' sandboxes end now, and
         none is started or tried again (the sandboxes serve no run after it)."""
         with self._lock:
+            self._interrupted = True
             handed = list(self._handed)
         for sandbox in handed:
             sandbox.interrupt()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from judge.sandbox.api import python_interpreter
 from judge.sandbox.forkserver import protocol
+from judge.sandbox.forkserver.processes import INTERRUPT
 
 SERVER_PACKAGE = Path(__file__).with_name("forkserver")
 MINIMAL_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -74,10 +75,10 @@ class ServerProcess:
         return self._process.poll() is None
 
     def interrupt(self) -> None:
-        """A Ctrl-C of its own (see forkserver.server.main): it ends its run, cleans up and
-        leaves."""
+        """Its INTERRUPT (forkserver.processes): it ends its run as on a Ctrl-C, cleans up and
+        leaves by SIGINT."""
         try:
-            self._process.send_signal(signal.SIGINT)
+            self._process.send_signal(INTERRUPT)
         except OSError:  # gone already
             pass
 

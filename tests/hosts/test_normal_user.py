@@ -20,7 +20,7 @@ USER = "judge-test"  # with subordinate ids
 SHARED_USER = "judge-test-shared"  # without: the fallback
 SELECTION = ("tests/hostile", "tests/sandbox/test_sandbox.py",
              "tests/sandbox/test_user_namespace.py", "tests/sandbox/test_pair.py",
-             "tests/sandbox/test_subordinate_uids.py",
+             "tests/sandbox/test_subordinate_uids.py", "tests/sandbox/test_interrupt.py",
              "tests/commands/test_resident.py")
 
 

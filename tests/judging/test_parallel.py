@@ -8,12 +8,16 @@ import threading
 
 import pytest
 
-from judge.judging.parallel import SandboxesOpening
+from judge.judging.parallel import SandboxesOpening, SandboxPerThread
 
 
 class Box:
     def __init__(self, number):
         self.number, self.thread, self.closed = number, threading.get_ident(), False
+        self.interrupted = False
+
+    def interrupt(self):
+        self.interrupted = True
 
     def close(self):
         self.closed = True
@@ -98,3 +102,22 @@ def test_a_take_interrupted_while_its_sandbox_opens_leaves_it_for_close():
         signal.signal(signal.SIGALRM, previous)
     opening.close()
     assert [box.closed for box in made] == [True]
+
+
+def test_an_interruption_reaches_every_sandbox_handed_out_before_it_or_after():
+    """A worker thread still opening its sandbox when the command is interrupted gets it
+    interrupted: it must not start a run that nothing waits for (a sleeper ran on to its
+    limit after `judge submit` had been told to stop)."""
+    factory = Factory()
+    first = Box(0)
+    sandboxes = SandboxPerThread(factory, first=first)
+    before = sandboxes.get()
+    sandboxes.interrupt()
+    after = []
+    thread = threading.Thread(target=lambda: after.append(sandboxes.get()))
+    thread.start()
+    thread.join()
+    assert before is first and first.interrupted
+    assert after[0] is factory.made[0] and after[0].interrupted
+    sandboxes.close()
+    assert after[0].closed and not first.closed  # the caller's own stays the caller's to close

@@ -3,6 +3,7 @@
 none ever unwinds into the worker's code: a child ends with os._exit, or returns the Python job
 it became."""
 
+import _signal  # not signal: its enum wrapper copies some 50 of the server's pages a run
 import marshal
 import os
 import resource
@@ -17,7 +18,7 @@ from .confine import close_all_but, drop_privileges, join_cgroups, open_executab
 from .libc import CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWNS, PR_SET_PDEATHSIG
 from .libc import drop_capabilities, prctl, setns, unshare
 from .pyrunner import PythonJob
-from .processes import kill_group, read_to_end
+from .processes import INTERRUPT, kill_group, read_to_end
 from .rootfs import BOX, mount_run_directories
 from .syscalls import join_new_session_keyring
 
@@ -177,6 +178,7 @@ def program_main(server, order, files, joins, status_w, source, exec_fd, go_r=No
         if order.isolate and server.syscall_filter is not None:
             server.syscall_filter.load()  # last: from here on only what the policy allows
         if exec_fd is None:
+            _signal.signal(INTERRUPT, _signal.SIG_DFL)  # the server's, as exec would reset it
             job = PythonJob(order.argv[4:], load_code(order, source), source, dict(order.env),
                             order.isolate)
             os.close(status_w)

@@ -58,6 +58,10 @@ def reap_orphans():
             return
 
 
+# What the judge sends its server when it is interrupted (ServerProcess.interrupt): the run
+# going ends, the server cleans up and leaves, as on a terminal's Ctrl-C (server.main).
+INTERRUPT = signal.SIGUSR1
+
 KILL_ROUNDS = 1000  # a bomb forking as it is killed loses within a few rounds; a backstop
 
 

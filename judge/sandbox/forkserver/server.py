@@ -21,7 +21,8 @@ from .exitpeak import wake_on_sigchld
 from .libc import CLONE_NEWNS, MS_PRIVATE, MS_REC, PR_SET_CHILD_SUBREAPER, mount, prctl
 from .libc import process_name, set_command_line, unshare
 from .pair import supervise_pair
-from .processes import RUN, SERVER, WORKER, kill_children, reap, reap_orphans, reap_until
+from .processes import INTERRUPT, RUN, SERVER, WORKER, kill_children, reap, reap_orphans
+from .processes import reap_until
 from .pyrunner import PythonJob, run_python_main, warm_up
 from .rootfs import Namespaces, enter_pid_namespace
 from .supervise import supervise
@@ -217,6 +218,12 @@ class Server:
         finally:
             os._exit(0)
 
+    def interrupted(self):
+        """The judge's INTERRUPT, in the server: ended as a Ctrl-C ends it. A run's child or
+        a worker, which have the handler too until they become a program, leave it alone."""
+        if self.role == SERVER:
+            raise KeyboardInterrupt
+
     def all_cgroups(self):
         return [c for c in (self.cgroups, self.partner_cgroups) if c is not None]
 
@@ -264,12 +271,12 @@ def main():
     """Serve the judge on the pipes named in argv; in a program's child, run it."""
     request_fd, reply_fd = int(sys.argv[1]), int(sys.argv[2])
     set_command_line([sys.executable, "-I", "-S", "-B"])  # every run inherits it
-    # A Ctrl-C (a terminal's, or ServerProcess.interrupt) ends the run going and the server,
-    # which cleans up first: even when the judge was started with SIGINT ignored (a
-    # background job), whose children would inherit that.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     config = protocol.receive(request_fd)
     server = Server(config, request_fd, reply_fd)
+    # The judge's own interruption (ServerProcess.interrupt) ends the run going and the server,
+    # as a terminal's Ctrl-C does; a judge that ignores SIGINT (a service's judging process,
+    # which finishes the job in hand) passes that on, and its servers ignore a Ctrl-C too.
+    signal.signal(INTERRUPT, lambda signum, frame: server.interrupted())
     try:
         server.set_up()
     except Exception as exc:  # noqa: BLE001 - the judge hears why, and falls back or refuses
@@ -281,7 +288,7 @@ def main():
         job = server.serve()
     except OSError:  # the judge went away in the middle of a run (a closed reply pipe)
         job = None
-    except KeyboardInterrupt:  # a Ctrl-C (the judge's terminal's, or the judge's own)
+    except KeyboardInterrupt:  # a Ctrl-C (the judge's terminal's), or the judge's INTERRUPT
         if server.role != SERVER:
             raise  # a worker or a run's child: it never cleans up for the server
         try:
