@@ -12,9 +12,9 @@ import click
 
 from judge.commands.context import AppContext
 from judge.errors import JudgeError
-from judge.resident.client import SERVED, connect
+from judge.resident.client import SERVED
+from judge.resident.control import ask
 from judge.resident.place import open_own_folder, resident_folder
-from judge.resident.wire import WireError, receive_frame, send_frame
 
 START_TIMEOUT_S = 60.0  # its imports and first spare take well under a second
 
@@ -85,6 +85,12 @@ def status(app: AppContext) -> None:
     click.echo(f"resident judge: pid {state['pid']}, started {started}, "
                f"{state['served']} commands taken, leaves after {state['idle_minutes']:g} idle "
                f"minutes; judge at {state['package']}, Python {state['python']}")
+    if state["declined"]:
+        click.echo(f"{state['declined']} commands declined (their callers ran them): the last "
+                   f"because {state['last_declined']}")
+    if answer["differences"]:
+        click.echo(f"commands from here are not taken: this process's "
+                   f"{', '.join(answer['differences'])} differ from the resident judge's")
 
 
 def own_folder(app: AppContext) -> str:
@@ -97,25 +103,6 @@ def own_folder(app: AppContext) -> str:
         raise JudgeError(f"{folder}: others may write in it or it is not yours: refused "
                          f"(chmod 700 it)") from exc
     return folder
-
-
-def ask(folder: str, op: str) -> dict | None:
-    """The daemon's answer to `op`, once it has acted on it; None if none runs. A stop is
-    answered first, and done when the daemon closes the connection."""
-    sock = connect(folder)
-    if sock is None:
-        return None
-    try:
-        send_frame(sock, {"op": op})
-        got = receive_frame(sock)
-        if got is not None and op == "stop":
-            while sock.recv(4096):  # until the daemon has gone
-                pass
-    except (OSError, WireError):
-        return None
-    finally:
-        sock.close()
-    return None if got is None else got[0]
 
 
 def read_ready(ready_r: int) -> int | None:

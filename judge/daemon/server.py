@@ -1,8 +1,10 @@
 """The resident judge's process (`python -m judge.daemon`, started by `judge daemon start`): it
 keeps the judge's code imported and one spare judge forked and ready. Each command
 that comes is handed to the spare, which becomes that command; the next spare is forked at once.
-It leaves after its idle time without a command, on `judge daemon stop`, when its socket is gone
-(the cache folder removed), or when the judge's code on disk has changed.
+A command whose caller's setting (limits, cgroup, namespaces, CPUs, credentials, interpreter) is
+not the daemon's is declined, and its caller runs it itself. It leaves after its idle time
+without a command, on `judge daemon stop`, when its socket is gone (the cache folder removed),
+or when the judge's code on disk has changed.
 
 One thread only: it forks."""
 
@@ -22,6 +24,7 @@ from dataclasses import dataclass, field
 
 from judge.resident.client import PACKAGE, SERVED, peer_uid
 from judge.resident.place import SOCKET, open_own_folder, resident_folder, socket_address
+from judge.resident.setting import differences, process_setting
 from judge.daemon.stamp import code_stamp
 from judge.resident.wire import WireError, receive_frame, send_frame
 from judge.sandbox.forkserver.libc import set_command_line
@@ -55,6 +58,8 @@ class Daemon:
     idle_s: float
     started: float = field(default_factory=time.time)
     served: int = 0
+    declined: int = 0
+    last_declined: str = ""  # why the last command declined was
     last_command: float = field(default_factory=time.monotonic)
     spare: tuple[int, socket.socket] | None = None  # (pid, the end its command is handed to)
     leaving: bool = False
@@ -102,14 +107,19 @@ class Daemon:
             message, fds = got
             try:
                 self.answer(connection, message, fds)
+            except OSError:  # the caller went away before its answer
+                pass
             finally:
                 for fd in fds:
                     os.close(fd)
 
     def answer(self, connection: socket.socket, message: dict, fds: list[int]) -> None:
         op = message.get("op")
-        if op == "status":
-            send_frame(connection, {"status": self.status()})
+        if op == "status":  # and, for a caller that sends its setting, whether it would serve it
+            answer = {"status": self.status()}
+            if "setting" in message:
+                answer["differences"] = differences(message["setting"], process_setting())
+            send_frame(connection, answer)
         elif op == "stop":
             send_frame(connection, {"stopping": os.getpid()})
             self.leaving = True
@@ -117,6 +127,12 @@ class Daemon:
         elif op == "run" and len(fds) == 4 and message.get("package") == PACKAGE:
             if code_stamp() != self.stamp:  # the client, seeing no "started", runs it itself
                 self.leaving = True
+                return
+            differ = differences(message.get("setting"), process_setting())
+            if differ:
+                self.declined += 1
+                self.last_declined = f"the caller's {', '.join(differ)} differ"
+                send_frame(connection, {"declined": self.last_declined})
                 return
             pid, handoff = self.spare
             self.spare = None
@@ -130,6 +146,7 @@ class Daemon:
 
     def status(self) -> dict:
         return {"pid": os.getpid(), "started": self.started, "served": self.served,
+                "declined": self.declined, "last_declined": self.last_declined,
                 "idle_minutes": self.idle_s / 60, "folder": self.folder,
                 "package": PACKAGE, "python": sys.executable}
 

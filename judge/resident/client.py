@@ -2,7 +2,8 @@
 command (its arguments, environment, working folder, umask and standard streams) and wait for
 its exit status, passing on the signals the command gets meanwhile. Returns None whenever the
 command is not taken, and the judge then runs it itself: no daemon, another user's, a command it
-does not serve, an install that changed since it started.
+does not serve, an install that changed since it started, a caller whose limits, cgroup,
+namespaces or interpreter are not the daemon's (judge.resident.setting).
 
 Only the standard library here: this runs before the judge is imported, on every command."""
 
@@ -15,6 +16,7 @@ import _signal  # not signal or socket, whose enums cost some 5 ms to import on 
 import _socket
 
 from judge.resident.place import open_own_folder, resident_folder, socket_address
+from judge.resident.setting import process_setting
 from judge.resident.wire import WireError, receive_frame, send_frame
 
 OPT_OUT_ENV = "JUDGE_RESIDENT"  # "0": never hand a command over
@@ -91,7 +93,7 @@ def handed_over(sock: _socket.socket, argv: list[str], environ: dict[str, str]) 
     os.umask(umask)
     try:
         send_frame(sock, {"op": "run", "argv": argv, "environ": environ, "umask": umask,
-                          "package": PACKAGE}, (0, 1, 2, cwd))
+                          "package": PACKAGE, "setting": process_setting()}, (0, 1, 2, cwd))
         reply = receive_frame(sock)
     except (OSError, WireError):  # a standard stream closed, or the daemon went away
         return False

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -20,6 +21,8 @@ import psutil
 import pytest
 
 from judge.resident.client import command_of
+from judge.resident.setting import JUDGES_LEAF, differences, process_setting
+from judge.sandbox.cgroup_v2_parent import LEAF
 from tests.commands.test_termination import as_from_a_terminal
 from tests.conftest import SOLUTIONS, wait_gone, write_project
 
@@ -97,6 +100,73 @@ def test_a_command_it_takes_judges_as_the_judge_does(tmp_path, resident):
     # A usage error is the caller's too, on its stderr.
     wrong = judge(["submit", "missing.py", "sum"], resident, cwd=root)
     assert wrong.returncode == 2 and "missing.py" in wrong.stderr
+
+
+def lower_open_files() -> None:
+    """In a caller: a limit on open files one below the one it inherited."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft - 1, hard))
+
+
+def one_cpu() -> None:
+    """In a caller: only the first CPU it may run on."""
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def test_a_caller_whose_setting_differs_runs_its_command_itself(tmp_path, resident):
+    """A command under `ulimit` or `taskset` judges with the caller's limits and CPUs, not the
+    daemon's: the daemon declines it, the caller runs it, and `status` says why."""
+    root = write_project(tmp_path / "project")
+    args = [sys.executable, "-m", "judge", "submit", "solutions/sum/reference.py", "sum"]
+    changes = [(lower_open_files, "resource limits (ulimit)")]
+    if len(os.sched_getaffinity(0)) > 1:
+        changes.append((one_cpu, "CPUs allowed (affinity)"))
+    for declined, (change, part) in enumerate(changes, start=1):
+        done = subprocess.run(args, env=resident, cwd=root, capture_output=True, text=True,
+                              timeout=120, check=False, preexec_fn=change)
+        assert done.returncode == 0 and "AC" in done.stdout, done.stdout + done.stderr
+        assert served(resident) == 0
+        said = judge(["daemon", "status"], resident).stdout
+        assert (f"{declined} commands declined (their callers ran them): the last because the "
+                f"caller's {part} differ") in said, said
+    # The same caller without the change is served.
+    assert judge(args[3:], resident, cwd=root).returncode == 0
+    assert served(resident) == 1
+
+
+def test_doctor_says_whether_the_resident_judge_takes_its_commands(tmp_path):
+    env = {**os.environ, "JUDGE_CACHE_DIR": str(tmp_path / "cache")}
+    env.pop("JUDGE_RESIDENT", None)
+    assert judge(["doctor"], env).stdout.strip().endswith(
+        "resident judge: none runs (`judge daemon start` keeps one, and commands start without "
+        "the judge's own start-up)")
+    pid = start(env)
+    try:
+        said = judge(["doctor"], env)
+        assert said.returncode == 0, said.stderr
+        assert said.stdout.strip().endswith(
+            f"resident judge: pid {pid}, takes the commands run from here")
+        limited = subprocess.run([sys.executable, "-m", "judge", "doctor"], env=env,
+                                 capture_output=True, text=True, timeout=120, check=False,
+                                 preexec_fn=lower_open_files)
+        assert limited.stdout.strip().endswith(
+            f"resident judge: pid {pid}, but commands from here start by themselves: this "
+            "process's resource limits (ulimit) differ from its own"), limited.stdout
+    finally:
+        stop(env, pid)
+
+
+def test_differences_name_each_part_of_the_setting():
+    ours = process_setting()
+    assert differences(ours, ours) == []
+    assert differences(None, ours) == ["the caller sent no setting"]
+    theirs = {**ours, "namespaces": ["net:[1]"], "priority": ours["priority"] + 1,
+              "status": {**ours["status"], "Groups": "4242", "CapEff": "0"}}
+    assert differences(theirs, ours) == ["namespaces", "priority (nice)", "capabilities",
+                                         "supplementary groups"]
+    # A caller in the leaf a judge on cgroup v2 moves its cgroup's processes into is judged as
+    # one in the cgroup above: the setting names the cgroup without it.
+    assert JUDGES_LEAF == f"/{LEAF}"
 
 
 def sleeper(tmp_path: Path) -> tuple[Path, str]:
@@ -201,7 +271,9 @@ def test_changed_code_is_never_served(tmp_path):
     copy = tmp_path / "install"
     shutil.copytree(PACKAGE, copy / "judge", ignore=shutil.ignore_patterns("__pycache__"))
     env = {**os.environ, "JUDGE_CACHE_DIR": str(tmp_path / "cache"),
-           "PYTHONPATH": os.pathsep.join([str(copy), os.environ.get("PYTHONPATH", "")])}
+           # (no empty entry: it would be each caller's own working folder)
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(copy),
+                                                       os.environ.get("PYTHONPATH")]))}
     env.pop("JUDGE_RESIDENT", None)
     root = write_project(tmp_path / "project")
     args = ["submit", "solutions/sum/reference.py", "sum"]
