@@ -1,6 +1,7 @@
 """The first step of every `judge` command: when the user's resident judge runs, hand it the
 command (its arguments, environment, working folder, umask and standard streams) and wait for
-its exit status, passing on the signals the command gets meanwhile. Returns None whenever the
+its exit status, passing on the signals the command gets meanwhile (Ctrl-C, SIGTERM,
+SIGHUP, and Ctrl-Z with the `fg` or `bg` that follows). Returns None whenever the
 command is not taken, and the judge then runs it itself: no daemon, another user's, a command it
 does not serve, an install that changed since it started, a caller whose limits, cgroup,
 namespaces or interpreter are not the daemon's (judge.resident.setting).
@@ -38,9 +39,10 @@ def served(argv: list[str], environ: dict[str, str]) -> int | None:
     if sock is None:
         return None
     try:
-        if not handed_over(sock, argv, environ):
+        command = handed_over(sock, argv, environ)
+        if command is None:
             return None
-        return wait_for_status(sock)
+        return wait_for_status(sock, command)
     finally:
         sock.close()
 
@@ -83,12 +85,13 @@ def peer_uid(sock: _socket.socket) -> int:
     return struct.unpack("3i", credentials)[1]
 
 
-def handed_over(sock: _socket.socket, argv: list[str], environ: dict[str, str]) -> bool:
-    """Send the command; True once a spare judge has started it."""
+def handed_over(sock: _socket.socket, argv: list[str], environ: dict[str, str]) -> int | None:
+    """Send the command; once a spare judge has started it, its pid, which is its process
+    group's."""
     try:
         cwd = os.open(".", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError:  # a working folder that is gone: the judge itself says so
-        return False
+        return None
     umask = os.umask(0)
     os.umask(umask)
     try:
@@ -96,14 +99,16 @@ def handed_over(sock: _socket.socket, argv: list[str], environ: dict[str, str]) 
                           "package": PACKAGE, "setting": process_setting()}, (0, 1, 2, cwd))
         reply = receive_frame(sock)
     except (OSError, WireError):  # a standard stream closed, or the daemon went away
-        return False
+        return None
     finally:
         os.close(cwd)
-    return reply is not None and "started" in reply[0]
+    started = None if reply is None else reply[0].get("started")
+    return started if isinstance(started, int) else None
 
 
-def wait_for_status(sock: _socket.socket) -> int:
-    """The command's exit status; the signals that come meanwhile are the command's."""
+def wait_for_status(sock: _socket.socket, command: int) -> int:
+    """The exit status of the command whose process group is `command`; the signals that come
+    meanwhile are the command's."""
 
     def forward(signum, frame) -> None:
         try:
@@ -111,8 +116,20 @@ def wait_for_status(sock: _socket.socket) -> int:
         except OSError:
             pass
 
+    def stop(signum, frame) -> None:
+        """Ctrl-Z: the command's process group stops as the judge's own would, then this
+        process, which its shell sees as the job stopped."""
+        _signal_group(command, _signal.SIGTSTP)
+        _signal.signal(_signal.SIGTSTP, _signal.SIG_DFL)
+        os.kill(os.getpid(), _signal.SIGTSTP)  # here until `fg` or `bg` continues it
+        _signal.signal(_signal.SIGTSTP, stop)
+
     for signum in FORWARDED:
         _signal.signal(signum, forward)
+    _signal.signal(_signal.SIGTSTP, stop)
+    # `fg` or `bg`: the command goes on with its caller.
+    _signal.signal(_signal.SIGCONT, lambda signum, frame: _signal_group(command,
+                                                                        _signal.SIGCONT))
     while True:
         try:
             reply = receive_frame(sock)
@@ -127,3 +144,10 @@ def wait_for_status(sock: _socket.socket) -> int:
             os.close(fd)
         if "status" in message:
             return int(message["status"])
+
+
+def _signal_group(group: int, signum: int) -> None:
+    try:
+        os.killpg(group, signum)
+    except OSError:  # the command has just ended
+        pass

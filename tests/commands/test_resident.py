@@ -188,13 +188,14 @@ def processes_named(name: str) -> list[psutil.Process]:
     return found
 
 
-def submit_sleeper(root: Path, name: str, env: dict[str, str]) -> subprocess.Popen:
+def submit_sleeper(root: Path, name: str, env: dict[str, str],
+                   preexec_fn=as_from_a_terminal) -> subprocess.Popen:
     """`judge submit` of the sleeping solution, once the command the resident judge took (a
     process called `judge submit ...`) has the submission's run going."""
     client = subprocess.Popen(
         [sys.executable, "-m", "judge", "submit", f"solutions/sum/{name}", "sum"], cwd=root,
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=as_from_a_terminal)
+        preexec_fn=preexec_fn)
     deadline = time.monotonic() + 60
     while not any(run_going(command) for command in processes_named(name)
                   if command.pid != client.pid):
@@ -236,6 +237,42 @@ def test_a_signal_to_the_caller_reaches_the_command(tmp_path, resident, sig, sta
     assert client.returncode == status and said in stderr, stderr
     assert served(resident) == 1
     wait_no_process_named(name)  # the command, its fork servers and the run
+
+
+def as_a_shells_job() -> None:
+    """A process group of its own, as a shell gives a job: one that Ctrl-Z may stop (the
+    kernel does not stop an orphaned group, which the suite's own may be)."""
+    as_from_a_terminal()
+    os.setpgid(0, 0)
+
+
+def wait_stopped(process: psutil.Process, stopped: bool) -> None:
+    deadline = time.monotonic() + 20
+    while (process.status() == psutil.STATUS_STOPPED) != stopped:
+        assert time.monotonic() < deadline, (process.cmdline(), process.status())
+        time.sleep(0.02)
+
+
+@pytest.mark.host_tier
+def test_ctrl_z_stops_the_command_with_its_caller_and_fg_continues_both(tmp_path, resident):
+    root, name = sleeper(tmp_path)
+    client = submit_sleeper(root, name, resident, preexec_fn=as_a_shells_job)
+    try:
+        [command] = [process for process in processes_named(name) if process.pid != client.pid]
+        caller = psutil.Process(client.pid)
+        client.send_signal(signal.SIGTSTP)
+        wait_stopped(caller, True)
+        wait_stopped(command, True)
+        client.send_signal(signal.SIGCONT)
+        wait_stopped(caller, False)
+        wait_stopped(command, False)
+        client.send_signal(signal.SIGINT)  # the command still answers: it was not left stopped
+        _, stderr = client.communicate(timeout=60)
+    finally:
+        if client.poll() is None:
+            client.kill()
+    assert client.returncode == 130 and "interrupted" in stderr, stderr
+    wait_no_process_named(name)
 
 
 @pytest.mark.host_tier
