@@ -144,3 +144,62 @@ def test_a_judge_that_ignores_ctrl_c_has_servers_that_finish_their_run(short_fol
             judge.wait()
     assert judge.returncode == 0, stderr
     assert stdout.split("\n")[1] == "exited finished", stdout
+
+
+def run_cgroup_folders(pid: int) -> list[Path]:
+    """The folders of the cgroups a run's process is in that the judge made for it."""
+    folders = []
+    for line in Path(f"/proc/{pid}/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if "judge-" in path:
+            folders.append(Path("/sys/fs/cgroup", controllers, path.lstrip("/")))
+    return folders
+
+
+@pytest.mark.host_tier
+def test_signals_during_the_servers_clean_up_do_not_cut_it_short(short_folder, cache):
+    """A terminal's Ctrl-C reaches the server and the judge at once, and the judge, interrupted,
+    sends its INTERRUPT after it; a second Ctrl-C may come too. The server, cleaning up after
+    the first, still ends its run and removes its cgroups however many follow."""
+    argv, name = sleeper(short_folder, "import time\ntime.sleep(600)\n")
+    sandbox = open_sandbox(cache)
+    try:
+        results = []
+        runner = threading.Thread(target=lambda: results.append(
+            sandbox.run(RunRequest(argv=argv, limits=SLEEPER_LIMITS))))
+        runner.start()
+        wait_for(lambda: processes_with(name), "the sleeper never started")
+        [run] = processes_with(name)
+        cgroups = run_cgroup_folders(run.pid)
+        server = os.pidfd_open(sandbox.server_pid)  # (signals never reach a reused pid)
+        try:
+            deadline = time.monotonic() + 0.5
+            while time.monotonic() < deadline:
+                try:
+                    for signum in (signal.SIGINT, signal.SIGUSR1):
+                        signal.pidfd_send_signal(server, signum)
+                except ProcessLookupError:  # gone
+                    break
+        finally:
+            os.close(server)
+        runner.join(timeout=60)
+        assert not runner.is_alive(), "the run went on after the interruption"
+        assert results[0].termination is Termination.SANDBOX_ERROR, results
+        wait_for(lambda: not processes_with(name), "the sleeper outlived its server")
+        assert [folder for folder in cgroups if folder.exists()] == []
+    finally:
+        sandbox.close()
+
+
+@pytest.mark.host_tier
+def test_a_python_program_takes_ctrl_c_as_python_does(short_folder, cache):
+    """The server's own handler of SIGINT is not a program's: it has Python's."""
+    argv = python(short_folder, "import signal\n"
+                  "print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)\n")
+    sandbox = open_sandbox(cache)
+    try:
+        for isolate in (True, False):
+            result = sandbox.run(RunRequest(argv=argv, limits=SLEEPER_LIMITS, isolate=isolate))
+            assert result.stdout.decode().strip() == "True", result
+    finally:
+        sandbox.close()

@@ -179,6 +179,8 @@ def program_main(server, order, files, joins, status_w, source, exec_fd, go_r=No
             server.syscall_filter.load()  # last: from here on only what the policy allows
         if exec_fd is None:
             _signal.signal(INTERRUPT, _signal.SIG_DFL)  # the server's, as exec would reset it
+            if _signal.getsignal(_signal.SIGINT) != _signal.SIG_IGN:  # Python's own
+                _signal.signal(_signal.SIGINT, _signal.default_int_handler)
             job = PythonJob(order.argv[4:], load_code(order, source), source, dict(order.env),
                             order.isolate)
             os.close(status_w)

@@ -218,10 +218,17 @@ class Server:
         finally:
             os._exit(0)
 
-    def interrupted(self):
-        """The judge's INTERRUPT, in the server: ended as a Ctrl-C ends it. A run's child or
-        a worker, which have the handler too until they become a program, leave it alone."""
+    def interrupted(self, signum, frame):
+        """A Ctrl-C or the judge's INTERRUPT, in the server: it ends the server, once. The
+        other signal follows the first whenever the judge's terminal is the server's (the
+        judge, interrupted, sends INTERRUPT), and a second Ctrl-C may: neither cuts the clean-up
+        short. A run's child or a worker, which have the handler too until they become a
+        program, take a Ctrl-C as Python does and leave INTERRUPT alone."""
         if self.role == SERVER:
+            for each in (signal.SIGINT, INTERRUPT):
+                signal.signal(each, signal.SIG_IGN)
+            raise KeyboardInterrupt
+        if signum == signal.SIGINT:
             raise KeyboardInterrupt
 
     def all_cgroups(self):
@@ -276,7 +283,9 @@ def main():
     # The judge's own interruption (ServerProcess.interrupt) ends the run going and the server,
     # as a terminal's Ctrl-C does; a judge that ignores SIGINT (a service's judging process,
     # which finishes the job in hand) passes that on, and its servers ignore a Ctrl-C too.
-    signal.signal(INTERRUPT, lambda signum, frame: server.interrupted())
+    signal.signal(INTERRUPT, server.interrupted)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, server.interrupted)
     try:
         server.set_up()
     except Exception as exc:  # noqa: BLE001 - the judge hears why, and falls back or refuses
