@@ -39,10 +39,11 @@ class Contender:
 LOOP_ENV = ("env", "-i", "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8")
 
 
-def shell_loop(root: Path) -> Contender:
+def shell_loop(root: Path, interpreter: str | None = None) -> Contender:
     """What a contestant writes: for each test, the program, then cmp with the answer; the same
-    interpreter (bench.common.loop_python) and environment for every benchmark and user."""
-    python = shlex.quote(loop_python())
+    interpreter (bench.common.loop_python, unless another is named) and environment for every
+    benchmark and user."""
+    python = shlex.quote(interpreter or loop_python())
     script = (
         f"for f in *.in; do {python} ../../solutions/tiny/reference.py < \"$f\" > ../out.txt; "
         f"cmp -s ../out.txt \"${{f%.in}}.ans\" || exit 1; done"
