@@ -13,8 +13,9 @@ import click
 from judge.commands.context import AppContext
 from judge.errors import JudgeError
 from judge.resident.client import SERVED
-from judge.resident.control import ask
+from judge.resident.control import ask, why_not_taken
 from judge.resident.place import open_own_folder, resident_folder
+from judge.wording import plural
 
 START_TIMEOUT_S = 60.0  # its imports and first spare take well under a second
 
@@ -83,14 +84,14 @@ def status(app: AppContext) -> None:
     state = answer["status"]
     started = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(state["started"]))
     click.echo(f"resident judge: pid {state['pid']}, started {started}, "
-               f"{state['served']} commands taken, leaves after {state['idle_minutes']:g} idle "
-               f"minutes; judge at {state['package']}, Python {state['python']}")
+               f"{plural(state['served'], 'command')} taken, leaves after "
+               f"{state['idle_minutes']:g} idle minutes; judge at {state['package']}, "
+               f"Python {state['python']}")
     if state["declined"]:
-        click.echo(f"{state['declined']} commands declined (their callers ran them): the last "
-                   f"because {state['last_declined']}")
+        click.echo(f"{plural(state['declined'], 'command')} declined (their callers ran them): "
+                   f"the last because {state['last_declined']}")
     if answer["differences"]:
-        click.echo(f"commands from here are not taken: this process's "
-                   f"{', '.join(answer['differences'])} differ from the resident judge's")
+        click.echo(why_not_taken(answer["differences"]))
 
 
 def own_folder(app: AppContext) -> str:

@@ -6,7 +6,7 @@ import click
 
 from judge.commands.shared import root_option
 from judge.commands.context import AppContext
-from judge.resident.control import ask
+from judge.resident.control import ask, why_not_taken
 from judge.resident.place import resident_folder
 
 
@@ -38,6 +38,5 @@ def resident_line(folder: str) -> str:
                 "without the judge's own start-up)")
     pid = answer["status"]["pid"]
     if answer["differences"]:
-        return (f"resident judge: pid {pid}, but commands from here start by themselves: this "
-                f"process's {', '.join(answer['differences'])} differ from its own")
+        return f"resident judge: pid {pid}, but {why_not_taken(answer['differences'])}"
     return f"resident judge: pid {pid}, takes the commands run from here"

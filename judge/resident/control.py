@@ -28,3 +28,10 @@ def ask(folder: str, op: str) -> dict | None:
     finally:
         sock.close()
     return None if got is None else got[0]
+
+
+def why_not_taken(differences: list[str]) -> str:
+    """What a status answer's `differences` mean for this process, in the words `judge daemon
+    status` and `judge doctor` both use."""
+    return (f"commands from here start by themselves: this process's {', '.join(differences)} "
+            f"differ from the resident judge's")

@@ -39,7 +39,7 @@ def served(env: dict[str, str]) -> int:
     """How many commands the resident judge has taken."""
     said = judge(["daemon", "status"], env)
     assert said.returncode == 0, said.stdout + said.stderr
-    return int(re.search(r"(\d+) commands taken", said.stdout).group(1))
+    return int(re.search(r"(\d+) commands? taken", said.stdout).group(1))
 
 
 def start(env: dict[str, str]) -> int:
@@ -127,7 +127,8 @@ def test_a_caller_whose_setting_differs_runs_its_command_itself(tmp_path, reside
         assert done.returncode == 0 and "AC" in done.stdout, done.stdout + done.stderr
         assert served(resident) == 0
         said = judge(["daemon", "status"], resident).stdout
-        assert (f"{declined} commands declined (their callers ran them): the last because the "
+        commands = "1 command" if declined == 1 else f"{declined} commands"
+        assert (f"{commands} declined (their callers ran them): the last because the "
                 f"caller's {part} differ") in said, said
     # The same caller without the change is served.
     assert judge(args[3:], resident, cwd=root).returncode == 0
@@ -151,7 +152,7 @@ def test_doctor_says_whether_the_resident_judge_takes_its_commands(tmp_path):
                                  preexec_fn=lower_open_files)
         assert limited.stdout.strip().endswith(
             f"resident judge: pid {pid}, but commands from here start by themselves: this "
-            "process's resource limits (ulimit) differ from its own"), limited.stdout
+            "process's resource limits (ulimit) differ from the resident judge's"), limited.stdout
     finally:
         stop(env, pid)
 
