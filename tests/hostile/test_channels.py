@@ -73,6 +73,26 @@ def test_kernel_surface_is_closed(sandbox):
     assert outside["unshare user"] == "ok" and outside["keyctl"] == "ok", outside
 
 
+@pytest.mark.vm_tier
+def test_a_run_finds_nothing_of_the_last_in_the_pid_sequence(sandbox):
+    """Runs of one server share a PID namespace, whose sequence of numbers each can read (its
+    own pid) and move (by forking): left where a run put it, it carries what that run likes to
+    the next one, a re-run after a time limit among them. The next run's numbers are drawn
+    afresh."""
+    left, found = [], []
+    for moves in (5, 17, 29):
+        first = run(sandbox, "pid_counter.py", str(moves).encode())
+        second = run(sandbox, "pid_counter.py", b"0")
+        assert first.ok and second.ok, (first.stderr, second.stderr)
+        mover = json.loads(first.stdout)
+        # Within a run the sequence is there to be read: its children took the next numbers.
+        assert mover["children"] == list(range(mover["pid"] + 1, mover["pid"] + 1 + moves))
+        left.append(mover["children"][-1] + 1)
+        found.append(json.loads(second.stdout)["pid"])
+    # A number drawn at random falls where the last run left the sequence once in thousands.
+    assert sum(a == b for a, b in zip(left, found, strict=True)) <= 1, (left, found)
+
+
 @pytest.fixture
 def operator_secret():
     """The test's process in a new session keyring of its own, holding a secret key (as an

@@ -381,9 +381,9 @@ def runs_namespace_holder(server_pid: int) -> int | None:
 
 
 def test_a_run_whose_pid_in_its_namespace_is_the_servers_own_is_judged_as_any(tmp_path):
-    """A run sees its pid in the runs' namespace, which counts up run by run and so, sooner or
-    later, reaches the number of the server's own pid in the host's: that run must not take
-    itself for the server. Here the namespace's next pid is set to the server's."""
+    """A run sees its pid in the runs' namespace, drawn afresh for each run, which may be the
+    number of the server's own pid in the host's: that run must not take itself for the
+    server. Here the namespace's next pid is set to the server's."""
     box = open_sandbox(Cache(tmp_path))
     try:
         if not isinstance(box, JailSandbox) or shutil.which("nsenter") is None:
@@ -398,7 +398,7 @@ def test_a_run_whose_pid_in_its_namespace_is_the_servers_own_is_judged_as_any(tm
         colliding = box.run(RunRequest(argv=argv, limits=LIMITS))
         assert colliding.ok and colliding.stdout == f"{box.server_pid}\n".encode(), colliding
         assert colliding.stderr == b""
-        after = box.run(RunRequest(argv=argv, limits=LIMITS))
-        assert after.ok and after.stdout == f"{box.server_pid + 1}\n".encode(), after
+        after = box.run(RunRequest(argv=argv, limits=LIMITS))  # the server serves on
+        assert after.ok and int(after.stdout) > 0, after
     finally:
         box.close()

@@ -45,6 +45,11 @@ ROOT_PARENT = "/tmp"
 ROOT_PREFIX = "judge-root-"  # the server's mount point for every run's root, in ROOT_PARENT
 DEVICES = ("null", "zero", "random", "urandom")
 SAME_UID_FILES = ("keys", "key-users")  # of /proc: what they list, a run of the uid sees
+# A PID namespace's holder and its requests (enter_pid_namespace).
+LAST_PID = "/proc/sys/kernel/ns_last_pid"  # the namespace's of the process that writes it
+SWEEP, RENUMBER = b"k", b"n"
+FIRST_DRAWN = 300  # the least number renumber draws, where the kernel's own wrap starts
+PID_HEADROOM = 4096  # room above the highest number drawn, for the run's own processes
 READ_ONLY = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV
 
 
@@ -247,9 +252,10 @@ def enter_pid_namespace(own_proc=False):
     mounts the namespace's /proc over the host's before the server goes on, so that the
     server's workers read their runs' processes by the numbers they know them by."""
     unshare(CLONE_NEWPID)
-    # Without cgroups the server also asks the holder, through the first pipe, to sweep the
-    # namespace after each run (pidsweep: by numbers only a process inside can use); the
-    # holder answers on the second.
+    # After each run the server asks the holder, through the first pipe, to number the next
+    # run's processes afresh (RENUMBER) or, without cgroups, to sweep the namespace first
+    # (SWEEP: pidsweep, by numbers only a process inside can use); the holder answers on the
+    # second with the same byte.
     alive_r, alive_w = os.pipe2(os.O_CLOEXEC)
     done_r, done_w = os.pipe2(os.O_CLOEXEC)
     ready_r, ready_w = os.pipe2(os.O_CLOEXEC)
@@ -259,13 +265,14 @@ def enter_pid_namespace(own_proc=False):
             os.close(ready_r)
             if own_proc:
                 mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+            last_pid, pid_max = open_last_pid()
             os.write(ready_w, b"1")
             os.close(ready_w)
-            low, high = sorted((alive_r, done_w))
-            os.closerange(3, low)  # the judge's pipes among them: its replies are not ours
-            os.closerange(low + 1, high)
-            os.closerange(high + 1, 1 << 20)
-            hold_pid_namespace(alive_r, done_w)
+            kept = sorted(fd for fd in (alive_r, done_w, last_pid) if fd is not None)
+            # The judge's pipes among the rest: its replies are not ours.
+            for low, high in zip([2, *kept], [*kept, 1 << 20], strict=True):
+                os.closerange(low + 1, high)
+            hold_pid_namespace(alive_r, done_w, last_pid, pid_max)
         finally:
             os._exit(0)
     os.close(alive_r)
@@ -279,9 +286,10 @@ def enter_pid_namespace(own_proc=False):
     return holder, alive_w, done_r
 
 
-def hold_pid_namespace(alive_r, done_w):
+def hold_pid_namespace(alive_r, done_w, last_pid, pid_max):
     """pid 1 of the runs' namespace: reap what comes back, until the server's pipe closes;
-    each byte the server sends there asks for a sweep, answered when it is done."""
+    each byte the server sends there asks for a sweep (SWEEP) or not (RENUMBER), then for the
+    next run's numbers (renumber, through `last_pid`), answered when it is done."""
     wake_r, wake_w = os.pipe2(os.O_CLOEXEC | os.O_NONBLOCK)
     signal.signal(signal.SIGCHLD, lambda *_: None)
     signal.set_wakeup_fd(wake_w)  # a SIGCHLD at any moment wakes the poll below
@@ -291,10 +299,14 @@ def hold_pid_namespace(alive_r, done_w):
     while True:
         for fd, _ in poller.poll():
             if fd == alive_r:
-                if not os.read(alive_r, 1):
+                asked = os.read(alive_r, 1)
+                if not asked:
                     return
-                kill_all_but_holder()
-                os.write(done_w, b"k")
+                if asked == SWEEP:
+                    kill_all_but_holder()
+                if last_pid is not None:
+                    renumber(last_pid, pid_max)
+                os.write(done_w, asked)
                 continue
             while True:
                 try:
@@ -302,6 +314,33 @@ def hold_pid_namespace(alive_r, done_w):
                 except BlockingIOError:
                     break
         reap_orphans()
+
+
+def open_last_pid():
+    """(a descriptor to set this namespace's last pid by, the host's highest pid), or (None,
+    None) where the kernel has no ns_last_pid (built without checkpoint and restore) or a
+    container's /proc/sys is read-only: its runs then take numbers in sequence."""
+    last_pid = None
+    try:
+        with open("/proc/sys/kernel/pid_max", "rb") as handle:
+            pid_max = int(handle.read())
+        last_pid = os.open(LAST_PID, os.O_WRONLY | os.O_CLOEXEC)
+        renumber(last_pid, pid_max)  # (opened, it may still refuse a write)
+        return last_pid, pid_max
+    except (OSError, ValueError):
+        if last_pid is not None:
+            os.close(last_pid)
+        return None, None
+
+
+def renumber(last_pid, pid_max):
+    """Make the next process of this namespace take a number drawn at random. Its runs share
+    the namespace's sequence of numbers, which each can read (its own pid, /proc/loadavg) and
+    move (by forking): left as it is, a run tells the next one anything, in how far it moved
+    it, and a program cut short at its time limit resumes where it was in its re-run."""
+    span = max(1, pid_max - FIRST_DRAWN - PID_HEADROOM)
+    drawn = FIRST_DRAWN + int.from_bytes(os.urandom(4), "little") % span
+    os.pwrite(last_pid, str(drawn).encode(), 0)
 
 
 def namespace_of_child(kind, prepare, proc_fd, with_root=False):

@@ -24,7 +24,7 @@ from .pair import supervise_pair
 from .processes import INTERRUPT, RUN, SERVER, WORKER, kill_children, reap, reap_orphans
 from .processes import reap_until
 from .pyrunner import PythonJob, run_python_main, warm_up
-from .rootfs import Namespaces, enter_pid_namespace
+from .rootfs import RENUMBER, SWEEP, Namespaces, enter_pid_namespace
 from .supervise import supervise
 from .syscalls import SyscallFilter, join_new_session_keyring
 
@@ -142,15 +142,18 @@ class Server:
         children) is killed before the next run: in a user namespace, by the holder of the
         runs' PID namespace, where they go; else here, where they come back (the server is
         the subreaper of its runs' orphans, and between orders it has no child but them:
-        the throwaway children that make its namespaces are gone once they are made)."""
-        if self.cgroups is not None:
-            return
+        the throwaway children that make its namespaces are gone once they are made).
+
+        Then the holder draws the next run's numbers afresh (rootfs.renumber): a run can
+        read and move the namespace's sequence, and would pass the next one what it likes."""
         if self.pid_namespace is None:
-            kill_children()
+            if self.cgroups is None:
+                kill_children()
             return
         _, alive_w, done_r = self.pid_namespace
-        os.write(alive_w, b"k")
-        if os.read(done_r, 1) != b"k":
+        asked = RENUMBER if self.cgroups is not None else SWEEP
+        os.write(alive_w, asked)
+        if os.read(done_r, 1) != asked:
             raise OSError("the holder of the runs' PID namespace has gone")
 
     def answer(self, order):
