@@ -1,9 +1,9 @@
 """The built-in checkers: tokens (default), exact, float and kattis-default.
 
-tokens: the whitespace-separated tokens of output and answer must be equal, else WA. When they
-are, the line structure is compared: each line as its list of tokens (so spacing inside a line is
-free), blank lines included, blank lines at the very end ignored. A different structure is PE
-(POJ's presentation error); the same is AC.
+tokens: the tokens of output and answer, separated by ASCII whitespace (judge.checkers.tokens),
+must be equal, else WA. When they are, the line structure is compared: each line as its list of
+tokens (so spacing inside a line is free), blank lines included, blank lines at the very end
+ignored. A different structure is PE (POJ's presentation error); the same is AC.
 
 kattis-default: the Kattis default output validator, driven by its flags
 (judge.checkers.kattis_flags): tokens up to ASCII case, any whitespace between them, numbers within
@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from judge.checkers.base import CheckerSpec, CheckResult
 from judge.checkers.kattis_flags import DefaultFlags, parse_default_flags
+from judge.checkers.tokens import rstrip_space, tokens
 from judge.verdicts.verdict import Verdict
 
 TokenEqual = Callable[[str, str], bool]
@@ -44,7 +45,7 @@ def check_exact(output: bytes, answer: bytes, spec: CheckerSpec) -> CheckResult:
     if output.removesuffix(b"\n") == answer.removesuffix(b"\n"):
         return CheckResult(Verdict.AC)
     got, expected = _decode(output), _decode(answer)
-    if got.split() == expected.split():
+    if tokens(got) == tokens(expected):
         message, details = _explain_layout(got.split("\n"), expected.split("\n"))
         return CheckResult(Verdict.WA, "bytes differ (exact checker): " + message, details)
     message, details = _explain_token_mismatch(got, expected, lambda a, b: a == b)
@@ -118,7 +119,7 @@ def _compare(output: bytes, answer: bytes, equal: TokenEqual) -> CheckResult:
     if output == answer:  # the same tokens on the same lines, whatever `equal` allows besides
         return CheckResult(Verdict.AC)
     got, expected = _decode(output), _decode(answer)
-    got_tokens, expected_tokens = got.split(), expected.split()
+    got_tokens, expected_tokens = tokens(got), tokens(expected)
     same_tokens = len(got_tokens) == len(expected_tokens) and all(
         equal(a, b) for a, b in zip(got_tokens, expected_tokens, strict=True)
     )
@@ -126,14 +127,14 @@ def _compare(output: bytes, answer: bytes, equal: TokenEqual) -> CheckResult:
         message, details = _explain_token_mismatch(got, expected, equal)
         return CheckResult(Verdict.WA, message, details)
     got_lines, expected_lines = _layout(got), _layout(expected)
-    if [len(line.split()) for line in got_lines] == [len(line.split()) for line in expected_lines]:
+    if [len(tokens(line)) for line in got_lines] == [len(tokens(line)) for line in expected_lines]:
         return CheckResult(Verdict.AC)
     message, details = _explain_layout(got_lines, expected_lines)
     return CheckResult(Verdict.PE, message, details)
 
 
 def _layout(text: str) -> list[str]:
-    lines = [line.rstrip() for line in text.split("\n")]
+    lines = [rstrip_space(line) for line in text.split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     return lines

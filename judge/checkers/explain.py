@@ -10,6 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from collections.abc import Callable
 
+from judge.checkers.tokens import is_blank, tokens
+
 CONTEXT_LINES = 1
 SHOWN_CHARS = 60
 
@@ -25,7 +27,7 @@ class TokenPosition:
 def token_positions(text: str) -> list[TokenPosition]:
     positions, index = [], 0
     for line_number, line in enumerate(text.split("\n"), start=1):
-        for column, token in enumerate(line.split(), start=1):
+        for column, token in enumerate(tokens(line), start=1):
             positions.append(TokenPosition(index, line_number, column, token))
             index += 1
     return positions
@@ -77,13 +79,13 @@ def explain_layout(got_lines: list[str], expected_lines: list[str]) -> tuple[str
         (
             i
             for i, (a, b) in enumerate(zip(got_lines, expected_lines, strict=False))
-            if a.split() != b.split()
+            if tokens(a) != tokens(b)
         ),
         min(len(got_lines), len(expected_lines)),
     )
     hints = []
-    got_blank = sum(1 for line in got_lines if not line.strip())
-    expected_blank = sum(1 for line in expected_lines if not line.strip())
+    got_blank = sum(1 for line in got_lines if is_blank(line))
+    expected_blank = sum(1 for line in expected_lines if is_blank(line))
     if got_blank > expected_blank:
         hints.append(f"extra blank line ({got_blank} blank, expected {expected_blank})")
     elif got_blank < expected_blank:
@@ -104,7 +106,7 @@ def _hints(got: str, expected: str, got_tokens: list[str], expected_tokens: list
     normalized = unicodedata.normalize("NFKC", got)
     if normalized != got:
         wide = sorted({c for c in got if unicodedata.east_asian_width(c) == "F"})
-        if normalized.split() == expected.split() or wide:
+        if tokens(normalized) == tokens(expected) or wide:
             sample = "".join(wide[:8])
             hints.append(f"full-width characters where half-width were expected ('{sample}')")
     if any(ord(c) > 127 for c in got) and not any(ord(c) > 127 for c in expected) and not hints:

@@ -34,6 +34,19 @@ def test_tokens_same_tokens_other_lines_is_pe():
     assert "line 1" in result.message
 
 
+@pytest.mark.parametrize("space", ["\x1c", "\x1f", "\x85", "\xa0", "\u2028", "\u3000"])
+def test_only_ascii_whitespace_separates_tokens(space):
+    """Python's split() reads these as space; scanf, Kattis and every answer file do not: the
+    output is one wrong token, not the right ones laid out otherwise."""
+    result = tokens(f"possible{space}impossible\n", "possible\nimpossible\n")
+    assert result.verdict is Verdict.WA, result
+    assert "line 1 token 1" in result.message
+    assert tokens(f"a{space}b\n", f"a{space}b\n").verdict is Verdict.AC
+    # Trailing, they are part of the line's last token, not space at its end.
+    assert tokens(f"1 2{space}\n", "1 2\n").verdict is Verdict.WA
+    assert check_exact(f"a{space}b\n".encode(), b"a\nb\n", TOKENS).verdict is Verdict.WA
+
+
 def test_tokens_extra_blank_line_is_pe_with_hint():
     result = tokens("possible\n\nimpossible\n", "possible\nimpossible\n")
     assert result.verdict is Verdict.PE
