@@ -42,14 +42,7 @@ def describe_guarantees(host: HostSupport | None,
     isolated = host.namespaces
     cg = f"cgroup v{host.cgroup_version}" if cgroups else ""
     return (
-        Guarantee(
-            "time",
-            True,
-            f"CPU of the whole tree from {cg} cpu accounting, polled every 4 ms; wall backstop"
-            if cgroups
-            else "CPU of the program from /proc, polled; RLIMIT_CPU backstop "
-            f"(threads and children less exact: {host.cgroup_reason})",
-        ),
+        _time(host, cg),
         Guarantee(
             "memory",
             True,
@@ -80,6 +73,19 @@ def describe_guarantees(host: HostSupport | None,
         _system_calls(syscall_filter or FilterProgram(None, "no system-call filter given")),
         _cleanup(host),
     )
+
+
+def _time(host: HostSupport, cg: str) -> Guarantee:
+    if host.cgroup_version is not None:
+        return Guarantee("time", True, f"CPU of the whole tree from {cg} cpu accounting, polled "
+                         "every 4 ms; wall backstop")
+    if host.user_namespace:
+        return Guarantee("time", True, "CPU of every process in the runs' PID namespace from "
+                         "/proc (children never waited for and orphans included), polled every "
+                         "4 ms; RLIMIT_CPU backstop (an interactive submission's children count "
+                         f"once reaped; no cgroups: {host.cgroup_reason})")
+    return Guarantee("time", True, "CPU of the program from /proc, polled; RLIMIT_CPU backstop "
+                     f"(threads and children less exact: {host.cgroup_reason})")
 
 
 def _processes(host: HostSupport) -> Guarantee:

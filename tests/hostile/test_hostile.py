@@ -419,3 +419,23 @@ def test_no_cgroup_is_left_behind(sandbox, tmp_path):
     own.close()  # the server removes the last run's cgroups before it exits
     for directory in own.host.cgroup_dirs.values():
         assert [name for name in os.listdir(directory) if name.startswith(prefix)] == []
+
+
+@pytest.mark.vm_tier
+def test_the_cpu_of_children_never_waited_for_counts(sandbox):
+    """Every host counts it: a cgroup holds all of the run's processes, and without cgroups the
+    runs' PID namespace does (in a user namespace), where zombies and what the namespace's
+    holder reaps are read too."""
+    needs(sandbox)
+    if sandbox.host.cgroup_version is None and not sandbox.host.user_namespace:
+        pytest.skip("neither cgroups nor a PID namespace of the runs' own hold a run's children")
+    seconds = 0.3 * time_scale()
+    within = run(sandbox, "unreaped_children.py", f"2 {seconds}".encode())
+    assert within.termination is Termination.EXITED and within.exit_code == 0, within
+    burned_ms = float(within.stdout) * 1000
+    assert burned_ms >= 2 * seconds * 1000 * 0.99, within.stdout
+    assert within.cpu_ms >= burned_ms - 50, (within.cpu_ms, burned_ms)  # clock ticks apart
+    # Twice the limit between them: stopped as they burn, whatever their parent does.
+    beyond = run(sandbox, "unreaped_children.py", f"2 {LIMITS.cpu_ms / 1000}".encode())
+    assert beyond.termination is Termination.CPU_LIMIT, beyond
+

@@ -63,8 +63,57 @@ def _pids():
 
 def _zombie(pid):
     """True for a process that has ended (a zombie its parent has still to reap), or is gone."""
+    fields = _stat_fields(pid)
+    return fields is None or fields[0] in (b"Z", b"X")
+
+
+class NamespaceCpu:
+    """Without cgroups, in the runs' PID namespace as this process's /proc shows it: the CPU of
+    all of a run's processes. A program's own accounting (its /proc stat while it lives, wait4
+    once it has ended) holds only the children it reaped: a child it never waited for, alive or
+    a zombie, or an orphan the holder reaped, would spend CPU no limit sees. Runs are one at a
+    time per server, and the last one's leftovers are swept before the next starts, so every
+    process of the namespace but its holder is the run's; the orphans the holder reaps while
+    the run goes are in what it has reaped since the run began. Made before the run's fork."""
+
+    def __init__(self):
+        self.holder_at_start = _reaped_ticks(HOLDER) or 0
+
+    def cpu_ns(self):
+        """CPU so far of every process of the run that /proc still shows (a process with what
+        it reaped), and of what the holder reaped since the run began."""
+        ticks = 0
+        for _ in range(KILL_ROUNDS):
+            # The holder may reap a process between the listing and the look at what it has
+            # reaped: taken again until it has not changed, no process is counted twice.
+            before = _reaped_ticks(HOLDER) or 0
+            ticks = sum(_ticks(pid) for pid in _pids() if pid != HOLDER)
+            after = _reaped_ticks(HOLDER) or 0
+            if after == before:
+                break
+        return (ticks + after - self.holder_at_start) * 1_000_000_000 // _TICKS_A_SECOND
+
+
+_TICKS_A_SECOND = os.sysconf("SC_CLK_TCK")
+
+
+def _stat_fields(pid):
+    """The fields of /proc/PID/stat after the command's name (state first), or None."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as handle:
-            return handle.read().rsplit(b")", 1)[1].split()[0] in (b"Z", b"X")
+            return handle.read().rsplit(b")", 1)[1].split()
     except (OSError, IndexError):
-        return True
+        return None
+
+
+def _ticks(pid):
+    """A process's own CPU and that of the children it reaped (utime, stime, cutime,
+    cstime), in clock ticks; 0 for one that is gone."""
+    fields = _stat_fields(pid)
+    return sum(int(value) for value in fields[11:15]) if fields else 0
+
+
+def _reaped_ticks(pid):
+    """The CPU of the children a process has reaped (cutime, cstime), or None."""
+    fields = _stat_fields(pid)
+    return int(fields[13]) + int(fields[14]) if fields else None

@@ -9,9 +9,9 @@ import time
 from . import protocol
 from .exitpeak import ExitPeak, drain, forget_sigchld
 from .inside import direct_main, init_main
-from .pidsweep import kill_isolated_leftovers
-from .processes import (RUN, WORKER, kill, kill_group, name_and_peak, read_proc, read_to_end,
-                        reap, reap_orphans)
+from .pidsweep import NamespaceCpu, kill_isolated_leftovers
+from .processes import (RUN, SERVER, WORKER, kill, kill_group, name_and_peak, read_proc,
+                        read_to_end, reap, reap_orphans)
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
@@ -72,6 +72,8 @@ def start(server, order, cgroups, files):
         # execs once the worker closes this pipe.
         go_r, go_w = (os.pipe2(os.O_CLOEXEC) if not with_init and traces(server, order)
                       and server.sigchld is not None else (None, None))
+        namespace_cpu = (NamespaceCpu() if not with_init and counts_namespace(server, order)
+                         else None)
         started = time.monotonic()
         child = os.fork()
         if child == 0:
@@ -96,7 +98,7 @@ def start(server, order, cgroups, files):
             watch.seize()
             os.close(go_w)  # the go-ahead: the program execs
         return DirectRun(server, order, cgroups, child, status_r, files, started, streams,
-                         watch=watch)
+                         watch=watch, namespace_cpu=namespace_cpu)
     finally:
         if server.role != RUN:
             for fd in (*joins, *(fd for fd in given if fd not in files)):
@@ -111,6 +113,14 @@ def runs_with_init(server, order):
     first decides the verdict, and a pidfd only says that a process has ended by the time the
     worker looks). Without pidfds the worker can only follow a run through an init."""
     return bool(order.isolate and (order.collect or order.piped)) or not server.pidfd
+
+
+def counts_namespace(server, order):
+    """Whether the run's CPU is that of every process in the runs' PID namespace (pidsweep.
+    NamespaceCpu): an isolated run of a server without cgroups that has the namespace (in a
+    user namespace), whose /proc shows it. (A pair's worker shares it with the interactor.)"""
+    return (order.isolate and server.cgroups is None and server.pid_namespace is not None
+            and server.role == SERVER)
 
 
 def traces(server, order):
@@ -147,6 +157,10 @@ class Run:
         self.capped = 0  # how often its memory had met its cap at the last look
         self.capped_at = None  # since when it has met its cap at every look, or None
         self.ended_at = None  # when it was over (its wait fd said so)
+        # Without cgroups, where the run's processes are those of the runs' PID namespace:
+        # their CPU (counts_namespace), and what of it the program's own accounting missed.
+        self.namespace_cpu = None
+        self.unreaped_cpu_ns = 0
 
     def follow(self):
         """Watch the run until it is over; its RunReport."""
@@ -312,6 +326,8 @@ class Run:
         none."""
         if self.cgroups is not None:
             return self.cgroups.cpu_ns()
+        if self.namespace_cpu is not None:
+            return self.namespace_cpu.cpu_ns()
         pid = self.program_pid()
         if pid is None:
             return 0
@@ -356,7 +372,7 @@ class Run:
         """The run's facts and measurements, from the children's records and its cgroups."""
         ended = next((r for r in self.records if isinstance(r, protocol.ProgramEnded)), None)
         failed = next((r for r in self.records if isinstance(r, protocol.ChildFailed)), None)
-        cpu_ns, peak, oom = (ended.cpu_ns if ended else None), 0, False
+        cpu_ns, peak, oom = (ended.cpu_ns + self.unreaped_cpu_ns if ended else None), 0, False
         if self.cgroups is not None:
             cpu_ns = self.cgroups.cpu_ns()
             peak, oom = self.cgroups.memory()
@@ -458,10 +474,11 @@ class DirectRun(Run):
 
     reaped_elsewhere = False  # the worker reaps it after the follow: /proc has it until then
 
-    def __init__(self, *args, watch=None):
+    def __init__(self, *args, watch=None, namespace_cpu=None):
         super().__init__(*args)
         self.pidfd = os.pidfd_open(self.child)
         self.watch = watch
+        self.namespace_cpu = namespace_cpu
 
     def register(self, poller):
         super().register(poller)
@@ -503,6 +520,8 @@ class DirectRun(Run):
     def clean_up(self):
         self.stop()  # what it left behind; its pid, a zombie's, is not reused yet
         _, status, usage = os.wait4(self.child, 0)
+        if self.namespace_cpu is not None:  # the program gone, what it did not reap
+            self.unreaped_cpu_ns = self.namespace_cpu.cpu_ns()
         self.records = protocol.decode_all(read_to_end(self.status_r))
         if self.watch is not None:
             self.records.append(protocol.ProgramExitPeak(self.watch.peak_kb,
