@@ -53,8 +53,8 @@ def describe_guarantees(host: HostSupport | None,
             # init at its exit stop (forkserver.exitpeak), or as last polled.
             else "the program's own peak RSS (wait4's above the fork server's, else its VmHWM "
             "as it exits, read by its tracing init), held to the cap by a poll every 4 ms, "
-            "RLIMIT_AS as a backstop; a program's children not counted "
-            f"({host.cgroup_reason})",
+            "RLIMIT_AS as a backstop; a program's children and what it holds in the kernel's "
+            f"pipe and socket buffers not counted ({host.cgroup_reason})",
         ),
         Guarantee("output", True, "stdout through a pipe, cut at the cap; files: RLIMIT_FSIZE"),
         Guarantee(
