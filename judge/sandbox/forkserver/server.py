@@ -69,6 +69,7 @@ class Server:
                                       config.lock_folder, user_namespace=config.user_namespace)
                            if config.namespaces else None)
         self.pid_namespace = None  # (its holder's pid, the pipe that keeps it) once made
+        self.holder_asked = None  # what its holder was asked and has not answered yet
         self.pidfd = pidfd_works()
         # What every isolated run's program loads last (syscalls): kept ready in this memory.
         self.syscall_filter = (SyscallFilter(config.syscall_filter) if config.syscall_filter
@@ -145,19 +146,33 @@ class Server:
         the throwaway children that make its namespaces are gone once they are made).
 
         Then the holder draws the next run's numbers afresh (rootfs.renumber): a run can
-        read and move the namespace's sequence, and would pass the next one what it likes."""
+        read and move the namespace's sequence, and would pass the next one what it likes.
+        With cgroups, which have killed the run's processes already, that is all the holder
+        does, while the judge reads the reply and sends the next order: its answer is waited
+        for before the next fork (holder_done)."""
         if self.pid_namespace is None:
             if self.cgroups is None:
                 kill_children()
             return
-        _, alive_w, done_r = self.pid_namespace
-        asked = RENUMBER if self.cgroups is not None else SWEEP
-        os.write(alive_w, asked)
-        if os.read(done_r, 1) != asked:
+        self.holder_done()
+        _, alive_w, _ = self.pid_namespace
+        self.holder_asked = RENUMBER if self.cgroups is not None else SWEEP
+        os.write(alive_w, self.holder_asked)
+        if self.holder_asked == SWEEP:
+            self.holder_done()
+
+    def holder_done(self):
+        """Wait for the holder of the runs' PID namespace to have done what it was last asked,
+        if anything."""
+        if self.holder_asked is None:
+            return
+        asked, self.holder_asked = self.holder_asked, None
+        if os.read(self.pid_namespace[2], 1) != asked:
             raise OSError("the holder of the runs' PID namespace has gone")
 
     def answer(self, order):
         """The order's report; in the child that became a Python program, its job."""
+        self.holder_done()  # the run's numbers drawn before it is forked
         pair = isinstance(order, protocol.PairOrder)
         try:
             return supervise_pair(self, order) if pair else supervise(self, order)
@@ -177,6 +192,7 @@ class Server:
     def delegate(self, size):
         """Fork a worker for the next order (`size` bytes, unread): (None, whether the judge
         went away) in the server once the worker is done, (its job, False) in a program."""
+        self.holder_done()
         done_r, done_w = os.pipe2(os.O_CLOEXEC)
         worker = os.fork()
         if worker == 0:
