@@ -5,7 +5,7 @@ bomb's last children) was left by the run."""
 
 import os
 
-from .processes import KILL_ROUNDS, kill, reap_orphans
+from .processes import KILL_ROUNDS, cpu_ticks, kill, reap_orphans, stat_fields
 
 HOLDER = 1
 
@@ -63,8 +63,8 @@ def _pids():
 
 def _zombie(pid):
     """True for a process that has ended (a zombie its parent has still to reap), or is gone."""
-    fields = _stat_fields(pid)
-    return fields is None or fields[0] in (b"Z", b"X")
+    fields = stat_fields(pid)
+    return fields is None or fields[0] in ("Z", "X")
 
 
 class NamespaceCpu:
@@ -97,23 +97,13 @@ class NamespaceCpu:
 _TICKS_A_SECOND = os.sysconf("SC_CLK_TCK")
 
 
-def _stat_fields(pid):
-    """The fields of /proc/PID/stat after the command's name (state first), or None."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            return handle.read().rsplit(b")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-
-
 def _ticks(pid):
-    """A process's own CPU and that of the children it reaped (utime, stime, cutime,
-    cstime), in clock ticks; 0 for one that is gone."""
-    fields = _stat_fields(pid)
-    return sum(int(value) for value in fields[11:15]) if fields else 0
+    """A process's CPU with its reaped children's, in clock ticks; 0 for one that is gone."""
+    fields = stat_fields(pid)
+    return cpu_ticks(fields) if fields else 0
 
 
 def _reaped_ticks(pid):
     """The CPU of the children a process has reaped (cutime, cstime), or None."""
-    fields = _stat_fields(pid)
+    fields = stat_fields(pid)
     return int(fields[13]) + int(fields[14]) if fields else None

@@ -93,11 +93,8 @@ def children():
     found = []
     for name in os.listdir("/proc"):
         if name.isdigit():
-            try:
-                fields = read_proc(name, "stat").rsplit(")", 1)[1].split()
-            except (OSError, IndexError):
-                continue  # gone
-            if int(fields[1]) == me:  # after the name: state, then the parent's pid
+            fields = stat_fields(name)
+            if fields is not None and int(fields[1]) == me:  # state, then the parent's pid
                 found.append(int(name))
     return found
 
@@ -117,6 +114,21 @@ def read_proc(pid, name, proc_fd=None):
         return os.read(fd, 4096).decode(errors="replace")
     finally:
         os.close(fd)
+
+
+def stat_fields(pid, proc_fd=None):
+    """The fields of /proc/PID/stat after the command's name (its state first, as proc(5)'s
+    field 3), or None for a process that is gone."""
+    try:
+        return read_proc(pid, "stat", proc_fd).rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def cpu_ticks(fields):
+    """A process's CPU and that of the children it reaped (utime, stime, cutime, cstime), in
+    clock ticks, from its stat_fields."""
+    return sum(int(value) for value in fields[11:15])
 
 
 def name_and_peak(pid, proc_fd=None):

@@ -10,8 +10,8 @@ from . import protocol
 from .exitpeak import ExitPeak, drain, forget_sigchld
 from .inside import direct_main, init_main
 from .pidsweep import NamespaceCpu, kill_isolated_leftovers
-from .processes import (RUN, SERVER, WORKER, kill, kill_group, name_and_peak, read_proc,
-                        read_to_end, reap, reap_orphans)
+from .processes import (RUN, SERVER, WORKER, cpu_ticks, kill, kill_group, name_and_peak,
+                        read_to_end, reap, reap_orphans, stat_fields)
 from .streams import Capped, Ring
 from .pyrunner import PythonJob
 
@@ -571,10 +571,8 @@ def host_proc(server):
 def process_cpu_ns(pid, proc_fd=None):
     """CPU of a process and its reaped children, from /proc; None where /proc has no such
     process (gone, or not under that number in that /proc)."""
-    try:
-        fields = read_proc(pid, "stat", proc_fd).rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
+    fields = stat_fields(pid, proc_fd)
+    if fields is None:
         return None
-    ticks = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-    return ticks * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+    return cpu_ticks(fields) * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
 
