@@ -136,7 +136,7 @@ def report_targets(times: dict[str, list[float]], loops: list[str], as_root: boo
     """Whether isolation cost speed: each host's better ratio (by itself or resident) against
     today's judge's in the same rounds; and every judge's ratio against each loop."""
     def ratio(judge: str, loop: str) -> float:
-        return statistics.median(j / s for j, s in zip(times[judge], times[loop], strict=True))
+        return median_ratio(times, judge, loop)
 
     who = {"as the normal user": ("judge submit", "resident")}
     if as_root:
@@ -202,13 +202,17 @@ def resident_judge(judge: tuple[str, ...]) -> Iterator[None]:
         subprocess.run((*judge, "daemon", "stop"), check=False, capture_output=True)
 
 
+def median_ratio(times: dict[str, list[float]], one: str, other: str) -> float:
+    """The median over the rounds of `one`'s time over `other`'s in the same round."""
+    return statistics.median(a / b for a, b in zip(times[one], times[other], strict=True))
+
+
 def report_resident(times: dict[str, list[float]], loop: str, who: str) -> None:
     """The same rounds' `judge submit` handed to the resident judge, against the loop."""
-    ratios = [j / s for j, s in zip(times[f"{who}resident"], times[loop], strict=True)]
     print(f"  {who}with the resident judge (judge daemon start): judge submit "
           f"{statistics.median(times[f'{who}resident']):.2f} s, on one test "
           f"{statistics.median(times[f'{who}resident, one test']) * 1000:.0f} ms; judge / loop "
-          f"median {statistics.median(ratios):.3f}")
+          f"median {median_ratio(times, f'{who}resident', loop):.3f}")
 
 
 def floor_contender(prefix: tuple[str, ...], root: Path) -> Contender:
@@ -248,8 +252,7 @@ def report_floor(times: dict[str, list[float]], loop: str, judge: str, floor: st
     (bench/floor.py), and the floor with the kernel's share of each run's confinement added,
     spread over the cores as the judge spreads its runs."""
     floor_s = statistics.median(times[floor])
-    over_loop = statistics.median(f / s for f, s in zip(times[floor], times[loop], strict=True))
-    over_floor = statistics.median(j / f for j, f in zip(times[judge], times[floor], strict=True))
+    over_loop, over_floor = median_ratio(times, floor, loop), median_ratio(times, judge, floor)
     print(f"  floor (bench/floor.py: a warm interpreter forks a child per test, nothing confined)"
           f" {floor_s:.2f} s: floor / loop median {over_loop:.3f}; judge / floor {over_floor:.2f}")
     if isinstance(confinement, str):
@@ -294,11 +297,11 @@ def run_costs(prefix: tuple[str, ...], python: str, env: tuple[str, ...],
 
 def report_root(times: dict[str, list[float]], loop: str, one_test_s: float) -> None:
     """Root's judge in the same rounds, against the same loop."""
-    ratios = [j / s for j, s in zip(times["judge submit as root"], times[loop], strict=True)]
     judge_s = statistics.median(times["judge submit as root"])
     per_test = (judge_s - one_test_s) / (TESTS - 1)
     print(f"  as root, the same rounds: judge submit {judge_s:.2f} s ({per_test * 1000:.1f} ms "
-          f"a test beyond start-up); judge / loop median {statistics.median(ratios):.3f}")
+          f"a test beyond start-up); judge / loop median "
+          f"{median_ratio(times, 'judge submit as root', loop):.3f}")
 
 
 def as_the_user() -> tuple[tuple[str, ...], str, str]:
